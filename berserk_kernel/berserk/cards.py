@@ -1,0 +1,174 @@
+"""Cards as data (BR-2 to BR-6): card definitions loaded from TOML files and validated.
+
+A definition is immutable and shared by every copy of the card; a card in a game is a
+`CardState` (see `state.py`) that points to its definition by id.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import resources
+
+from ..core.errors import DataError
+from ..core.i18n import T
+from ..core.loading import parse_text, read_data, validate
+
+ELEMENTS = ("steppe", "mountains", "forest", "swamp", "darkness")
+ELEMENT_NAMES = {
+    "steppe": T("Степи", "Steppe"), "mountains": T("Горы", "Mountains"),
+    "forest": T("Леса", "Forest"), "swamp": T("Болота", "Swamp"),
+    "darkness": T("Тьма", "Darkness"), "neutral": T("Нейтрал", "Neutral"),
+}
+CARD_TYPES = ("creature", "terrain", "artifact", "equipment")
+CREATURE_KINDS = ("ground", "symbiote", "flyer")
+EQUIPMENT_KINDS = ("weapon", "armour", "boots", "shield", "potion")
+ABILITY_KINDS = ("shot", "discharge", "throw", "row_strike", "spell", "effect",
+                 "directed_strike", "constant")
+
+_TEXT = {"type": "object", "required": ["ru", "en"], "additionalProperties": False,
+         "properties": {"ru": {"type": "string", "minLength": 1}, "en": {"type": "string", "minLength": 1}}}
+
+CARD_SCHEMA = {
+    "type": "object",
+    "required": ["id", "name", "type", "cost", "elite", "elements"],
+    "additionalProperties": False,
+    "properties": {
+        "id": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
+        "name": _TEXT,
+        "type": {"enum": list(CARD_TYPES)},
+        "kind": {"enum": list(CREATURE_KINDS)},
+        "equipment": {"enum": list(EQUIPMENT_KINDS)},
+        "cost": {"type": "integer", "minimum": 0, "maximum": 15},
+        "elite": {"type": "boolean"},
+        "elements": {"type": "array", "items": {"enum": list(ELEMENTS)}, "uniqueItems": True},
+        "lives": {"type": "integer", "minimum": 1, "maximum": 20},
+        "move": {"type": "integer", "minimum": 0, "maximum": 5},
+        "strike": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 15},
+                   "minItems": 3, "maxItems": 3},
+        "class": {"type": "string", "minLength": 1},
+        "incorporeal": {"type": "boolean"},
+        "text": _TEXT,
+        "abilities": {"type": "array", "items": {
+            "type": "object", "required": ["kind", "text"],
+            "properties": {"kind": {"enum": list(ABILITY_KINDS)}, "text": _TEXT}}},
+    },
+}
+FILE_SCHEMA = {"type": "object", "required": ["card"], "properties": {
+    "card": {"type": "array", "items": {"type": "object"}, "minItems": 1}}}
+
+
+@dataclass(frozen=True)
+class CardDef:
+    """One card as printed: the same for every copy."""
+
+    id: str
+    name: T
+    type: str                       # creature | terrain | artifact | equipment (BR-2)
+    cost: int
+    elite: bool
+    elements: tuple = ()            # () is neutral (BR-7.3)
+    kind: str | None = None         # ground | symbiote | flyer, for creatures (BR-3)
+    equipment: str | None = None    # weapon | armour | boots | shield | potion (BR-6)
+    lives: int = 0
+    move: int = 0
+    strike: tuple = (0, 0, 0)       # weak X, medium Y, strong Z (BR-10)
+    klass: str | None = None        # creature class; equipment needs a host with one (BR-6)
+    incorporeal: bool = False
+    text: T | None = None
+    abilities: tuple = field(default=())
+
+    @property
+    def is_creature(self) -> bool:
+        return self.type == "creature"
+
+    @property
+    def is_flyer(self) -> bool:
+        return self.kind == "flyer"
+
+    @property
+    def is_symbiote(self) -> bool:
+        return self.kind == "symbiote"
+
+    @property
+    def is_independent(self) -> bool:
+        """Stands on a cell of its own in battle: ground independent creatures and artifacts."""
+        return self.kind == "ground" or self.type == "artifact"
+
+    @property
+    def has_strike(self) -> bool:
+        """Only creatures strike (BR-2.1, BR-2.2); symbiotes ride a host (R-BR-SYMBIOTE)."""
+        return self.type == "creature" and self.kind != "symbiote"
+
+    def label(self, lang: str = "ru") -> str:
+        return self.name.get(lang)
+
+
+def _check_card(c: dict, source: str, where: str) -> None:
+    """Rules the schema cannot say: which fields each card type needs (BR-2 to BR-6)."""
+    t = c["type"]
+
+    def need(key, ok, en, ru):
+        if not ok:
+            raise DataError(source, f"{where}.{key}", en, ru)
+
+    if t == "creature":
+        need("kind", "kind" in c, "a creature needs kind: ground, symbiote or flyer",
+             "у существа должен быть вид: ground, symbiote или flyer")
+        need("lives", "lives" in c, "a creature needs lives", "у существа должны быть жизни")
+        if c["kind"] != "symbiote":
+            need("strike", "strike" in c, "a creature needs a simple strike [X, Y, Z]",
+                 "у существа должен быть простой удар [X, Y, Z]")
+            need("move", "move" in c, "a creature needs movement", "у существа должно быть движение")
+        if "strike" in c:
+            x, y, z = c["strike"]
+            need("strike", x <= y <= z, "the strike must grow: weak <= medium <= strong",
+                 "удар должен расти: слабый <= средний <= сильный")
+    else:
+        for key in ("kind", "move", "strike", "class", "incorporeal"):
+            need(key, key not in c, f"a {t} card has no {key} (BR-2)", f"у карты типа {t} нет поля {key} (BR-2)")
+    if t == "artifact":
+        need("lives", "lives" in c, "an artifact needs lives", "у артефакта должны быть жизни")
+    if t in ("terrain", "equipment"):
+        need("lives", "lives" not in c, f"a {t} card has no lives (BR-2.2)", f"у карты типа {t} нет жизней (BR-2.2)")
+    need("equipment", (t == "equipment") == ("equipment" in c),
+         "equipment cards, and only they, name their equipment type",
+         "тип экипировки указывают только карты экипировки")
+
+
+def parse_cards(data, source: str) -> dict[str, CardDef]:
+    validate(data, FILE_SCHEMA, source)
+    out: dict[str, CardDef] = {}
+    for i, c in enumerate(data["card"]):
+        where = f"card[{c.get('id', i)}]" if isinstance(c.get("id"), str) else f"card[{i}]"
+        validate(c, CARD_SCHEMA, source, names=lambda path, w=where: w + "".join(
+            f"[{p}]" if isinstance(p, int) else f".{p}" for p in path))
+        _check_card(c, source, where)
+        if c["id"] in out:
+            raise DataError(source, f"{where}.id", f"duplicate card id {c['id']!r}",
+                            f"повторный id карты {c['id']!r}")
+        out[c["id"]] = CardDef(
+            id=c["id"], name=T.from_dict(c["name"]), type=c["type"], cost=c["cost"], elite=c["elite"],
+            elements=tuple(c["elements"]), kind=c.get("kind"), equipment=c.get("equipment"),
+            lives=c.get("lives", 0), move=c.get("move", 0), strike=tuple(c.get("strike", (0, 0, 0))),
+            klass=c.get("class"), incorporeal=c.get("incorporeal", False),
+            text=T.from_dict(c["text"]) if "text" in c else None,
+            abilities=tuple(c.get("abilities", ())))
+    return out
+
+
+def load_cards(path) -> dict[str, CardDef]:
+    """Load a card file (.toml or .json); errors name the file, the card and the field."""
+    data, source = read_data(path)
+    return parse_cards(data, source)
+
+
+_DEMO: dict[str, CardDef] | None = None
+
+
+def demo_cards() -> dict[str, CardDef]:
+    """The project's original demo set (`data/cards.toml`)."""
+    global _DEMO
+    if _DEMO is None:
+        text = resources.files("berserk_kernel.berserk").joinpath("data/cards.toml").read_text("utf-8")
+        _DEMO = parse_cards(parse_text(text, "berserk_kernel/berserk/data/cards.toml", toml=True),
+                            "berserk_kernel/berserk/data/cards.toml")
+    return _DEMO

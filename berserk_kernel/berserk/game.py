@@ -1,0 +1,305 @@
+"""`BerserkState`: one position of a Berserk game, and `new_game` to start one.
+
+    >>> from berserk_kernel.berserk import new_game
+    >>> g = new_game(seed=7)
+    >>> g.legal_actions()            # the roll winner's choice: [first, second]
+    >>> g.apply("first")
+
+The rules live in topic modules (`setup`, `placement`, `movement`, `strike`, `turn`, `zones`);
+this module dispatches actions to them and holds the position.
+"""
+from __future__ import annotations
+
+from importlib import resources
+
+from ..core.dice import Dice
+from ..core.errors import DataError
+from ..core.i18n import T
+from ..core.loading import parse_text
+from ..core.rules import RuleRegistry
+from ..core.state import BaseState
+from . import movement, placement, setup, strike, turn
+from .actions import Action
+from .cards import demo_cards
+from .field import CELLS
+from .options import Options
+from .zones import CardState, Seat
+
+RULES = RuleRegistry.from_package("berserk_kernel.berserk")
+
+# kind -> (phases or pending kinds where it is allowed, check, perform)
+DISPATCH = {
+    "first": ({"order"}, setup.check_order, setup.do_order),
+    "second": ({"order"}, setup.check_order, setup.do_order),
+    "redeal": ({"build"}, setup.check_redeal, setup.do_redeal),
+    "buy": ({"build"}, setup.check_buy, setup.do_buy),
+    "place": ({"place"}, placement.check_place, placement.do_place),
+    "hide": ({"reveal"}, placement.check_reveal, placement.do_reveal),
+    "show": ({"reveal"}, placement.check_reveal, placement.do_reveal),
+    "attach": ({"attach", "pending:attach"}, placement.check_attach, placement.do_attach),
+    "move": ({"battle"}, movement.check_move, movement.do_move),
+    "strike": ({"battle"}, strike.check_strike, strike.do_strike),
+    "prepare": ({"battle"}, strike.check_prepare, strike.do_prepare),
+    "end": ({"battle"}, turn.check_end, turn.do_end),
+    "defend": ({"pending:defend"}, strike.check_defend, strike.do_defend),
+    "nodefend": ({"pending:defend"}, lambda s, a: s.RULES.ok("BR-10.2"), strike.do_nodefend),
+    "exchange": ({"pending:choice"}, strike.check_choice, strike.do_choice),
+    "safe": ({"pending:choice"}, strike.check_choice, strike.do_choice),
+}
+_DONE = {"build": setup.do_build_done, "attach": placement.do_attach_done, "pending:attach": placement.do_attach_done}
+PHASE_NAMES = {
+    "order": T("выбор очерёдности", "choosing who goes first"), "build": T("набор отряда", "squad building"),
+    "place": T("размещение", "placement"), "reveal": T("вскрытие", "reveal"),
+    "attach": T("экипировка и симбиоты", "attaching equipment and symbiotes"), "battle": T("бой", "battle"),
+    "over": T("партия окончена", "game over"),
+}
+PENDING_RULE = {"defend": "BR-10.2", "choice": "R-BR-FIGHT", "attach": "R-BR-LATE-REVEAL"}
+PHASE_RULE = {"order": "BR-7.1", "build": "BR-7.5", "place": "BR-8.1", "reveal": "BR-8.4", "attach": "BR-8.5",
+              "battle": "BR-9"}
+
+
+class BerserkState(BaseState):
+    """A Berserk position: cards in zones, whose decision it is, the dice, the log."""
+
+    RULES = RULES
+    GAME = "berserk"
+
+    def __init__(self, defs=None, options: Options | None = None, seed: int = 0, names=("A", "B")):
+        super().__init__()
+        self.defs = defs if defs is not None else demo_cards()
+        self.options = options or Options()
+        self.dice = Dice(seed)
+        self.seats = [Seat(names[0]), Seat(names[1])]
+        self.cards: dict[int, CardState] = {}
+        self.cells: list[int | None] = [None] * len(CELLS)
+        self.phase = "order"
+        self.active = 0
+        self.turn = 0
+        self.pending: dict | None = None
+        self.winner = None            # None, 0, 1 or "draw"
+        self.roll_winner = 0
+        self.hidden_row = False
+        self.next_uid = 1
+        self.setup: dict = {}         # how the game was created (for records)
+
+    # --- whose decision -------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        """The seat that must decide now (None when the game is over)."""
+        if self.phase == "over":
+            return None
+        if self.pending:
+            return self.pending["seat"]
+        if self.phase == "order":
+            return self.roll_winner
+        return self.active
+
+    @property
+    def stage(self) -> str:
+        return f"pending:{self.pending['kind']}" if self.pending else self.phase
+
+    # --- the BaseState contract -----------------------------------------------------------
+    def parse_action(self, text: str) -> Action:
+        return Action.parse(text)
+
+    def _check(self, a: Action):
+        if not isinstance(a, Action):
+            raise TypeError(f"not an Action: {a!r}")
+        if self.phase == "over":
+            return RULES.no("BR-1", "Партия окончена.", "The game is over.")
+        stage = self.stage
+        if a.kind == "done":
+            if stage in _DONE:
+                return RULES.ok("BR-8.5" if "attach" in stage else "BR-7.5")
+            return self._wrong_stage(a)
+        allowed, check, _ = DISPATCH[a.kind]
+        if stage not in allowed:
+            return self._wrong_stage(a)
+        return check(self, a)
+
+    def _wrong_stage(self, a):
+        if self.pending:
+            rule = PENDING_RULE[self.pending["kind"]]
+            who = self.seats[self.pending["seat"]].name
+            return RULES.no(rule, f"Сначала ответ игрока {who}: {_PENDING_TEXT[self.pending['kind']].ru}.",
+                            f"First {who} must answer: {_PENDING_TEXT[self.pending['kind']].en}.")
+        name = PHASE_NAMES[self.phase]
+        return RULES.no("BR-7" if self.phase != "battle" else PHASE_RULE["battle"],
+                        f"Действие «{a.kind}» сейчас недоступно: идёт {name.ru}.",
+                        f"Action '{a.kind}' is not available now: this is {name.en}.")
+
+    def _perform(self, a: Action) -> None:
+        seat = self.to_move
+        self._log("", "action", f"{self.seats[seat].name}: {a}", f"{self.seats[seat].name}: {a}", seat=seat, action=str(a))
+        if a.kind == "done":
+            _DONE[self.stage](self, a)
+        else:
+            DISPATCH[a.kind][2](self, a)
+
+    def _candidates(self):
+        st = self.stage
+        me = self.to_move
+        if st == "order":
+            return [Action("first"), Action("second")]
+        if st == "build":
+            p = self.seats[me]
+            return [Action("redeal")] + [Action("buy", u) for u in p.deal] + [Action("done")]
+        if st == "place":
+            cells = placement.open_cells(self, me)
+            return [Action("place", u, None, c) for u in self.seats[me].squad for c in cells]
+        if st == "reveal":
+            return [Action("hide"), Action("show")]
+        if st in ("attach", "pending:attach"):
+            items = placement.attachables(self, me)
+            hosts = [u for u in self.cells if u is not None and self.cards[u].owner == me]
+            return [Action("attach", i, h) for i in items for h in hosts] + [Action("done")]
+        if st == "pending:defend":
+            p = self.pending
+            return [Action("defend", d) for d in strike.defenders(self, p["attacker"], p["target"])] + [Action("nodefend")]
+        if st == "pending:choice":
+            return [Action("exchange"), Action("safe")]
+        if st == "battle":
+            out = []
+            for c in self.cards.values():
+                if c.owner != me or c.closed or c.face_down or c.zone not in ("field", "aux"):
+                    continue
+                d = self.defs[c.card]
+                if not d.has_strike:
+                    continue
+                if c.zone == "field" and c.moves:
+                    out.extend(Action("move", c.uid, None, x) for x in _orth(c.cell) if self.cells[x] is None)
+                out.extend(Action("strike", c.uid, t) for t in strike.strike_targets(self, c.uid))
+                if c.zone == "field" and not c.flyer_strike and strike.only_flyers_left(self, 1 - me):
+                    out.append(Action("prepare", c.uid))
+            out.append(Action("end"))
+            return out
+        return []
+
+    def legal_actions(self) -> list:
+        # the battle candidates are built from the same checks, so skip re-checking them there
+        if self.stage == "battle":
+            return [a for a in self._candidates() if a.kind != "prepare" or self._check(a).ok]
+        return super().legal_actions()
+
+    # --- copying and files ----------------------------------------------------------------
+    def copy(self) -> "BerserkState":
+        new = BerserkState.__new__(BerserkState)
+        d = self.__dict__.copy()
+        d["dice"] = self.dice.copy()
+        d["seats"] = [p.copy() for p in self.seats]
+        d["cards"] = {u: c.copy() for u, c in self.cards.items()}
+        d["cells"] = self.cells[:]
+        d["pending"] = dict(self.pending) if self.pending else None
+        d["log"] = self.log[:]
+        d["actions"] = self.actions[:]
+        d["_undo"], d["_redo"] = [], []
+        new.__dict__.update(d)
+        return new
+
+    def to_dict(self) -> dict:
+        from .scenario import state_to_dict
+        return state_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict, source: str = "<scenario>", defs=None) -> "BerserkState":
+        from .scenario import state_from_dict
+        return state_from_dict(data, source, defs)
+
+    def _repr_svg_(self) -> str:
+        from .scene import board_scene
+        return board_scene(self).to_svg()
+
+    def force_dice(self, *values: int) -> None:
+        """Queue die faces for the next rolls, e.g. ``force_dice(5, 2)``: white 5, black 2."""
+        self.dice.force(*values)
+
+    def card(self, uid: int):
+        """(CardState, CardDef) of a card instance."""
+        c = self.cards[uid]
+        return c, self.defs[c.card]
+
+    def at(self, cell_name: str):
+        """The uid of the card on a cell, e.g. ``state.at("c2")``."""
+        from .field import parse_cell
+        return self.cells[parse_cell(cell_name)]
+
+    def __str__(self) -> str:
+        from .scene import board_text
+        return board_text(self)
+
+
+_PENDING_TEXT = {
+    "defend": T("назначить защитника или отказаться", "assign a defender or decline"),
+    "choice": T("выбрать исход по таблице боя", "choose the fight-table outcome"),
+    "attach": T("положить вскрытые карты на существ", "attach the revealed cards"),
+}
+
+
+def _orth(cell):
+    from .field import ORTHOGONAL
+    return ORTHOGONAL[cell]
+
+
+# --- starting a game ------------------------------------------------------------------------
+
+_DECKS: dict | None = None
+
+
+def demo_decks() -> dict[str, dict]:
+    """The demo decks of `data/decks.toml`: id -> {"name": T, "cards": {card_id: count}}."""
+    global _DECKS
+    if _DECKS is None:
+        src = "berserk_kernel/berserk/data/decks.toml"
+        data = parse_text(resources.files("berserk_kernel.berserk").joinpath("data/decks.toml").read_text("utf-8"), src, toml=True)
+        _DECKS = {d["id"]: {"name": T.from_dict(d["name"]), "cards": dict(d["cards"])} for d in data["deck"]}
+    return _DECKS
+
+
+def deck_list(deck, defs, options: Options, source: str, field: str) -> list[str]:
+    """A deck as a list of card ids, from a demo deck id, a {card: count} map or a list; checked
+    against the deck-size and copy limits of the options."""
+    if isinstance(deck, str):
+        if deck not in demo_decks():
+            raise DataError(source, field, f"unknown deck {deck!r}; demo decks: {', '.join(demo_decks())}",
+                            f"неизвестная колода {deck!r}")
+        deck = demo_decks()[deck]["cards"]
+    if isinstance(deck, dict):
+        cards = [cid for cid, n in deck.items() for _ in range(n)]
+    elif isinstance(deck, list):
+        cards = list(deck)
+    else:
+        raise DataError(source, field, "a deck is a demo deck id, a {card: count} map or a list of card ids",
+                        "колода — id демо-колоды, словарь {карта: число} или список id карт")
+    for i, cid in enumerate(cards):
+        if cid not in defs:
+            raise DataError(source, f"{field}[{i}]", f"unknown card {cid!r}", f"неизвестная карта {cid!r}")
+    if not options.deck_min <= len(cards) <= options.deck_max:
+        raise DataError(source, field, f"a deck holds {options.deck_min} to {options.deck_max} cards, this one {len(cards)}",
+                        f"в колоде от {options.deck_min} до {options.deck_max} карт, здесь {len(cards)}")
+    for cid in set(cards):
+        if cards.count(cid) > options.max_copies:
+            raise DataError(source, field, f"at most {options.max_copies} copies of {cid!r}",
+                            f"не больше {options.max_copies} копий {cid!r}")
+    return cards
+
+
+def new_game(decks=("mountain_forest", "darkness_swamp_steppe"), seed: int = 0, options=None,
+             names=("A", "B"), defs=None) -> BerserkState:
+    """Start a game: decks are shuffled and both players roll for the choice (BR-7, BR-7.1)."""
+    opts = options if isinstance(options, Options) else Options.from_dict(options)
+    s = BerserkState(defs, opts, seed, names)
+    s.setup = {"decks": [d if isinstance(d, (str, dict)) else list(d) for d in decks], "options": opts.to_dict(),
+               "names": list(names), "seed": seed}
+    if len(decks) != 2:
+        raise DataError("<setup>", "decks", "a game needs exactly two decks", "для партии нужны ровно две колоды")
+    for seat, deck in enumerate(decks):
+        for cid in deck_list(deck, s.defs, opts, "<setup>", f"decks[{seat}]"):
+            c = CardState(s.next_uid, cid, seat, "deck")
+            s.cards[c.uid] = c
+            s.seats[seat].deck.append(c.uid)
+            s.next_uid += 1
+        s.dice.shuffle(s.seats[seat].deck)
+    s._log("BR-7", "stage", "Начало партии: набор отряда, размещение, вскрытие, бой.",
+           "The game begins: squad building, placement, reveal, battle.")
+    setup.roll_for_first(s)
+    return s

@@ -1,0 +1,62 @@
+"""Exact odds of a simple strike before the dice are rolled (BR-10.3, BR-10.4, R-BR-FIGHT).
+
+Every pair of die faces is enumerated with `fractions.Fraction` weights: nothing is sampled.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .fight import fight, single_die
+
+FACES = range(1, 7)
+
+
+@dataclass
+class StrikeOdds:
+    """`fixed` maps (wounds dealt to the target, wounds taken by the attacker) to a probability,
+    for the rolls with no choice; `choices` lists (probability, option kept, option taken
+    instead, chooser) for the rolls at +4, +2 and -4."""
+
+    fights_back: bool
+    fixed: dict = field(default_factory=dict)
+    choices: list = field(default_factory=list)
+
+    def distribution(self, policy: str = "exchange") -> dict:
+        """The whole distribution when every choice is made one way: ``"exchange"`` keeps the
+        table's cell, ``"safe"`` takes the alternative."""
+        out = defaultdict(Fraction, self.fixed)
+        for p, keep, alt, _chooser in self.choices:
+            out[keep if policy == "exchange" else alt] += p
+        return dict(out)
+
+    def p_kill(self, lives_left: int, policy: str = "exchange") -> Fraction:
+        return sum((p for (dealt, _), p in self.distribution(policy).items() if dealt >= lives_left), Fraction(0))
+
+
+def strike_odds(strike: tuple, back_strike: tuple | None, white_mod: int = 0, black_mod: int = 0) -> StrikeOdds:
+    """Odds of a strike with X-Y-Z `strike` against a target striking back with `back_strike`
+    (None when the target does not fight: closed with no defender, or an artifact)."""
+    if back_strike is None:
+        fixed = defaultdict(Fraction)
+        for w in FACES:
+            fixed[(strike[single_die(w + white_mod)], 0)] += Fraction(1, 6)
+        return StrikeOdds(False, dict(fixed))
+    fixed = defaultdict(Fraction)
+    choices = []
+    p = Fraction(1, 36)
+
+    def value(s, i):
+        return 0 if i is None else s[i]
+
+    for w in FACES:
+        for b in FACES:
+            cell = fight(w + white_mod, b + black_mod)
+            keep = (value(strike, cell.deal), value(back_strike, cell.back))
+            if cell.has_choice:
+                alt = (value(strike, cell.alt_deal), value(back_strike, cell.alt_back))
+                choices.append((p, keep, alt, cell.chooser))
+            else:
+                fixed[keep] += p
+    return StrikeOdds(True, dict(fixed), choices)

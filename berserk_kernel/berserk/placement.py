@@ -1,0 +1,226 @@
+"""Placement, reveal and attaching (BR-8 to BR-8.5, BR-6, R-BR-SYMBIOTE, R-BR-LATE-REVEAL)."""
+from __future__ import annotations
+
+from . import zones
+from .field import cell_name, half_of, half_row, placement_tiers
+
+
+def begin_placement(s) -> None:
+    s.phase, s.active = "place", 0
+    _skip_empty_squads(s)
+
+
+def _skip_empty_squads(s) -> None:
+    while s.phase == "place" and not s.seats[s.active].squad:
+        if s.active == 0:
+            s.active = 1
+        else:
+            begin_reveal(s)
+
+
+def open_cells(s, seat: int) -> list[int]:
+    """Free cells of the first tier that still has room (BR-8.1 for seat 0, BR-8.2 for seat 1)."""
+    for tier in placement_tiers(seat):
+        free = [c for c in tier if s.cells[c] is None]
+        if free:
+            return free
+    return []
+
+
+def check_place(s, a):
+    seat = s.active
+    c = s.cards.get(a.card)
+    if c is None or c.owner != seat or c.zone != "squad":
+        return s.RULES.no("BR-8.3", f"Карты #{a.card} нет среди ваших неразмещённых карт.",
+                          f"Card #{a.card} is not among your cards waiting to be placed.")
+    if half_of(a.cell) != seat:
+        return s.RULES.no("BR-8", f"Клетка {cell_name(a.cell)} не на вашей половине поля.",
+                          f"Cell {cell_name(a.cell)} is not on your half of the field.")
+    if s.cells[a.cell] is not None:
+        return s.RULES.no("BR-8.3", f"Клетка {cell_name(a.cell)} уже занята: каждая карта — на своей клетке.",
+                          f"Cell {cell_name(a.cell)} is taken: each card goes on a cell of its own.")
+    rule = "BR-8.1" if seat == 0 else "BR-8.2"
+    if a.cell not in open_cells(s, seat):
+        allowed = ", ".join(cell_name(x) for x in open_cells(s, seat))
+        return s.RULES.no(rule, f"Сначала заполните клетки: {allowed}.", f"Fill these cells first: {allowed}.")
+    return s.RULES.ok(rule)
+
+
+def do_place(s, a) -> None:
+    seat, c = s.active, s.cards[a.card]
+    s.seats[seat].squad.remove(a.card)
+    c.zone, c.cell, c.face_down = "field", a.cell, True
+    s.cells[a.cell] = c.uid
+    rule = "BR-8.1" if seat == 0 else "BR-8.2"
+    s._log(rule, "place", f"{s.seats[seat].name} кладёт карту рубашкой вверх на {cell_name(a.cell)}.",
+           f"{s.seats[seat].name} places a card face down on {cell_name(a.cell)}.", seat=seat, card=c.uid)
+    if not s.seats[seat].squad:
+        if seat == 0:
+            s.active = 1
+            _skip_empty_squads(s)
+        else:
+            begin_reveal(s)
+
+
+def hidden_row_cards(s) -> list[int]:
+    return [u for u in s.cells if u is not None and s.cards[u].owner == 1 and half_row(s.cards[u].cell, 1) == 3]
+
+
+def begin_reveal(s) -> None:
+    s.phase, s.active = "reveal", 1
+    if not (s.options.allow_hidden_row and hidden_row_cards(s)):
+        reveal(s, hide=False)
+
+
+def check_reveal(s, a):
+    return s.RULES.ok("BR-8.4")
+
+
+def do_reveal(s, a) -> None:
+    reveal(s, hide=a.kind == "hide")
+
+
+def reveal(s, hide: bool) -> None:
+    """Turn every card face up, except the second player's row 3 if they keep it (BR-8.4); then
+    terrain and flyers go to the auxiliary zone (BR-8.5) and attaching begins."""
+    keep = set(hidden_row_cards(s)) if hide else set()
+    s.hidden_row = bool(keep)
+    for uid in list(s.cells):
+        if uid is not None and uid not in keep:
+            s.cards[uid].face_down = False
+    if keep:
+        s._log("BR-8.4", "reveal", f"Карты вскрыты; {s.seats[1].name} оставляет третий ряд ({len(keep)} карт) закрытым до своего хода.",
+               f"Cards are revealed; {s.seats[1].name} keeps row 3 ({len(keep)} cards) face down until their turn.")
+    else:
+        s._log("BR-8.4", "reveal", "Все карты вскрыты.", "All cards are revealed.")
+    for uid in [u for u in s.cells if u is not None]:
+        c = s.cards[uid]
+        if not c.face_down and _goes_to_aux(s, c):
+            zones.move_to_aux(s, uid)
+    s.phase, s.active = "attach", 0
+    _next_attacher(s)
+
+
+def _goes_to_aux(s, c) -> bool:
+    d = s.defs[c.card]
+    return d.type == "terrain" or d.is_flyer
+
+
+def attachables(s, seat: int) -> list[int]:
+    """Face-up equipment and symbiotes of `seat` still lying on a cell of their own."""
+    out = []
+    for u in s.cells:
+        if u is None:
+            continue
+        c = s.cards[u]
+        if c.owner == seat and not c.face_down:
+            d = s.defs[c.card]
+            if d.type == "equipment" or d.is_symbiote:
+                out.append(u)
+    return out
+
+
+def _next_attacher(s) -> None:
+    """Set-up attaching: the first player, then the second (BR-8.5); skip a seat with nothing."""
+    while s.phase == "attach" and not attachables(s, s.active):
+        if s.active == 0:
+            s.active = 1
+        else:
+            from .turn import begin_battle
+            begin_battle(s)
+
+
+def hosts(s, item: int) -> list[int]:
+    return [u for u in s.cells if u is not None and check_host(s, item, u).ok]
+
+
+def check_host(s, item: int, host: int):
+    """Can `item` (equipment or symbiote) go on `host`? (BR-6, BR-5, R-BR-SYMBIOTE)"""
+    it, h = s.cards[item], s.cards.get(host)
+    d = s.defs[it.card]
+    rule = "BR-6" if d.type == "equipment" else "R-BR-SYMBIOTE"
+    if h is None or h.owner != it.owner or h.zone != "field" or h.face_down:
+        return s.RULES.no(rule, f"#{host} — не ваше открытое существо на поле.", f"#{host} is not a face-up creature of yours on the field.")
+    hd = s.defs[h.card]
+    if hd.type == "artifact":
+        return s.RULES.no("BR-5", "На артефакт нельзя ничего положить.", "Nothing goes on an artifact.")
+    if hd.kind != "ground":
+        return s.RULES.no(rule, f"«{hd.name.ru}» не наземное самостоятельное существо.", f"{hd.name.en} is not an independent ground creature.")
+    others = [s.defs[s.cards[u].card] for u in zones.attachments(s, host)]
+    if d.type == "equipment":
+        if not hd.klass:
+            return s.RULES.no("BR-6", f"У «{hd.name.ru}» нет класса — экипировку нести нельзя.", f"{hd.name.en} has no class and cannot carry equipment.")
+        if hd.incorporeal:
+            return s.RULES.no("BR-6", f"«{hd.name.ru}» бестелесно — экипировку нести нельзя.", f"{hd.name.en} is incorporeal and cannot carry equipment.")
+        if any(o.equipment == d.equipment for o in others):
+            return s.RULES.no("BR-6", "У существа уже есть экипировка этого типа.", "The creature already carries equipment of this type.")
+        return s.RULES.ok("BR-6")
+    if any(o.is_symbiote for o in others):
+        return s.RULES.no("R-BR-SYMBIOTE", "На существе уже есть симбиот.", "The creature already carries a symbiote.")
+    return s.RULES.ok("R-BR-SYMBIOTE")
+
+
+def attach_seat(s) -> int:
+    return s.pending["seat"] if s.pending else s.active
+
+
+def check_attach(s, a):
+    seat = attach_seat(s)
+    if a.card not in attachables(s, seat):
+        return s.RULES.no("BR-8.5", f"#{a.card} — не ваша экипировка или симбиот, ждущие хозяина.",
+                          f"#{a.card} is not equipment or a symbiote of yours waiting for a carrier.")
+    return check_host(s, a.card, a.other)
+
+
+def do_attach(s, a) -> None:
+    it = s.cards[a.card]
+    zones.detach_from_zone(s, it)
+    it.zone, it.host = "attached", a.other
+    d, hd = s.defs[it.card], s.defs[s.cards[a.other].card]
+    s._log("BR-8.5", "attach", f"«{d.name.ru}» (#{it.uid}) положен на «{hd.name.ru}» (#{a.other}).",
+           f"{d.name.en} (#{it.uid}) is put on {hd.name.en} (#{a.other}).", card=it.uid, host=a.other)
+    _after_attach_step(s)
+
+
+def do_attach_done(s, a) -> None:
+    seat = attach_seat(s)
+    for uid in attachables(s, seat):
+        zones.to_graveyard(s, uid, "BR-8.5")
+    _after_attach_step(s, finished=True)
+
+
+def _after_attach_step(s, finished: bool = False) -> None:
+    seat = attach_seat(s)
+    if attachables(s, seat) and not finished:
+        return
+    if s.pending:
+        s.pending = None
+        return
+    if s.active == 0:
+        s.active = 1
+        _next_attacher(s)
+    else:
+        from .turn import begin_battle
+        begin_battle(s)
+
+
+def late_reveal(s, uids: list[int], why) -> None:
+    """Reveal face-down cards after set-up (BR-8.4, R-BR-LATE-REVEAL)."""
+    for uid in uids:
+        c = s.cards[uid]
+        c.face_down = False
+        d = s.defs[c.card]
+        s._log("BR-8.4", "reveal", f"Вскрыта карта #{uid}: «{d.name.ru}» ({why.ru}).",
+               f"Card #{uid} is revealed: {d.name.en} ({why.en}).", card=uid)
+        if _goes_to_aux(s, c):
+            zones.move_to_aux(s, uid)
+    owners = {s.cards[u].owner for u in uids if s.cards[u].zone == "field"}
+    for seat in owners:
+        if attachables(s, seat):
+            if any(hosts(s, u) for u in attachables(s, seat)):
+                s.pending = {"kind": "attach", "seat": seat}
+                s._log("R-BR-LATE-REVEAL", "prompt", f"{s.seats[seat].name} кладёт вскрытую экипировку или симбиота на существо.",
+                       f"{s.seats[seat].name} attaches the revealed equipment or symbiote.", seat=seat)
+            else:
+                for u in attachables(s, seat):
+                    zones.to_graveyard(s, u, "R-BR-LATE-REVEAL")

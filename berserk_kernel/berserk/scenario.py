@@ -1,0 +1,196 @@
+"""Scenario files: a position at any point of a game, as JSON (validated on load).
+
+The format is the one `BerserkState.to_dict()` writes, and hand-written files may leave out
+anything that has a default. Cards are listed in zone order (deck and graveyard bottom first);
+that order is the zone's order. See docs/scenarios.md and examples/scenarios/.
+"""
+from __future__ import annotations
+
+from ..core.dice import Dice
+from ..core.errors import DataError
+from ..core.loading import read_data, validate
+from ..core.log import LogEntry
+from .actions import Action
+from .field import cell_name, parse_cell
+from .options import Options
+from .zones import CardState
+
+ZONES = ("deck", "deal", "squad", "field", "aux", "attached", "graveyard", "removed")
+PHASES = ("order", "build", "place", "reveal", "attach", "battle", "over")
+
+_CARD = {
+    "type": "object", "required": ["card", "owner"], "additionalProperties": False,
+    "properties": {
+        "uid": {"type": "integer", "minimum": 1}, "card": {"type": "string"},
+        "owner": {"enum": [0, 1]}, "zone": {"enum": list(ZONES)},
+        "cell": {"type": ["string", "null"]}, "host": {"type": ["integer", "null"]},
+        "closed": {"type": "boolean"}, "face_down": {"type": "boolean"},
+        "wounds": {"type": "integer", "minimum": 0}, "moves": {"type": "integer", "minimum": 0},
+        "tokens": {"type": "integer", "minimum": 0}, "flyer_strike": {"type": "boolean"},
+    },
+}
+_PLAYER = {"type": "object", "additionalProperties": False, "properties": {
+    "name": {"type": "string", "minLength": 1}, "gold": {"type": "integer"}, "silver": {"type": "integer"},
+    "redeals": {"type": "integer", "minimum": 0}}}
+SCHEMA = {
+    "type": "object", "required": ["cards"], "additionalProperties": False,
+    "properties": {
+        "game": {"const": "berserk"}, "format": {"const": 1},
+        "description": {"type": "object"},
+        "options": {"type": "object"},
+        "phase": {"enum": list(PHASES)}, "active": {"enum": [0, 1]},
+        "turn": {"type": "integer", "minimum": 0},
+        "winner": {"enum": [None, 0, 1, "draw"]}, "roll_winner": {"enum": [0, 1]},
+        "hidden_row": {"type": "boolean"}, "next_uid": {"type": "integer", "minimum": 1},
+        "players": {"type": "array", "items": _PLAYER, "minItems": 2, "maxItems": 2},
+        "cards": {"type": "array", "items": _CARD},
+        "pending": {"type": ["object", "null"], "required": ["kind", "seat"], "additionalProperties": False,
+                    "properties": {"kind": {"enum": ["defend", "choice", "attach"]}, "seat": {"enum": [0, 1]},
+                                   "attacker": {"type": "integer"}, "target": {"type": "integer"},
+                                   "white": {"type": "integer"}, "black": {"type": "integer"}}},
+        "dice": {"type": "object", "properties": {"seed": {"type": "integer"}, "state": {"type": "integer"},
+                                                  "forced": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}},
+                                                  "count": {"type": "integer"}}},
+        "log": {"type": "array"}, "actions": {"type": "array", "items": {"type": "string"}},
+        "setup": {"type": "object"},
+    },
+}
+
+
+def _card_order(s) -> list[int]:
+    out = []
+    for seat in (0, 1):
+        p = s.seats[seat]
+        for lst in (p.deck, p.deal, p.squad, p.aux, p.graveyard, p.removed):
+            out.extend(lst)
+    listed = set(out)
+    out.extend(sorted(u for u in s.cards if u not in listed))
+    return out
+
+
+def state_to_dict(s) -> dict:
+    cards = []
+    for uid in _card_order(s):
+        c = s.cards[uid]
+        cards.append({"uid": uid, "card": c.card, "owner": c.owner, "zone": c.zone,
+                      "cell": cell_name(c.cell) if c.cell is not None else None, "host": c.host,
+                      "closed": c.closed, "face_down": c.face_down, "wounds": c.wounds, "moves": c.moves,
+                      "tokens": c.tokens, "flyer_strike": c.flyer_strike})
+    return {
+        "game": "berserk", "format": 1, "options": s.options.to_dict(), "setup": s.setup,
+        "phase": s.phase, "active": s.active, "turn": s.turn, "winner": s.winner,
+        "roll_winner": s.roll_winner, "hidden_row": s.hidden_row, "next_uid": s.next_uid,
+        "players": [{"name": p.name, "gold": p.gold, "silver": p.silver, "redeals": p.redeals} for p in s.seats],
+        "cards": cards, "pending": dict(s.pending) if s.pending else None, "dice": s.dice.to_dict(),
+        "log": [e.to_dict() for e in s.log], "actions": [str(a) for a in s.actions],
+    }
+
+
+def state_from_dict(data, source: str = "<scenario>", defs=None):
+    """Build a position from a scenario dict; raise `DataError` naming the offending field."""
+    from .game import BerserkState
+
+    if not isinstance(data, dict):
+        raise DataError(source, "", "a scenario is a JSON object", "сценарий — это JSON-объект")
+    validate(data, SCHEMA, source)
+    opts = Options.from_dict(data.get("options"), source)
+    s = BerserkState(defs, opts, 0, tuple(p.get("name", n) for p, n in zip(data.get("players", [{}, {}]), "AB")))
+    s.setup = data.get("setup", {})
+    for key in ("phase", "active", "turn", "winner", "roll_winner", "hidden_row"):
+        if key in data:
+            setattr(s, key, data[key])
+    if "phase" not in data:
+        s.phase, s.turn = "battle", max(s.turn, 1)
+    for p, pd in zip(s.seats, data.get("players", [{}, {}])):
+        p.gold, p.silver, p.redeals = pd.get("gold", 0), pd.get("silver", 0), pd.get("redeals", 0)
+    used = {c["uid"] for c in data["cards"] if "uid" in c}
+    next_free = 1
+    for i, cd in enumerate(data["cards"]):
+        f = f"cards[{i}]"
+        if cd["card"] not in s.defs:
+            raise DataError(source, f"{f}.card", f"unknown card {cd['card']!r}", f"неизвестная карта {cd['card']!r}")
+        uid = cd.get("uid")
+        if uid is None:
+            while next_free in used:
+                next_free += 1
+            uid = next_free
+            used.add(uid)
+        elif uid in s.cards:
+            raise DataError(source, f"{f}.uid", f"duplicate card uid {uid}", f"повторный номер карты {uid}")
+        d = s.defs[cd["card"]]
+        zone = cd.get("zone") or ("field" if cd.get("cell") else "aux" if d.is_flyer or d.type == "terrain" else
+                                  "attached" if cd.get("host") is not None else "deck")
+        c = CardState(uid, cd["card"], cd["owner"], zone)
+        c.closed, c.face_down = cd.get("closed", False), cd.get("face_down", False)
+        c.wounds, c.tokens, c.flyer_strike = cd.get("wounds", 0), cd.get("tokens", 0), cd.get("flyer_strike", False)
+        c.moves = cd.get("moves", d.move if zone == "field" else 0)
+        if zone == "field":
+            if not cd.get("cell"):
+                raise DataError(source, f"{f}.cell", "a card on the field needs a cell", "карте на поле нужна клетка")
+            try:
+                c.cell = parse_cell(cd["cell"])
+            except DataError as e:
+                raise DataError(source, f"{f}.cell", e.en, e.ru) from None
+            if s.cells[c.cell] is not None:
+                raise DataError(source, f"{f}.cell", f"cell {cd['cell']} already holds card #{s.cells[c.cell]}",
+                                f"на клетке {cd['cell']} уже стоит карта #{s.cells[c.cell]}")
+            if not c.face_down and s.phase in ("battle", "over") and (d.is_flyer or d.type == "terrain"):
+                raise DataError(source, f"{f}.zone", f"{d.id} is a flyer or terrain: it belongs in the aux zone (CR-203.1)",
+                                f"{d.id} — летающее или местность: её место во вспомогательной зоне (CR-203.1)")
+            s.cells[c.cell] = uid
+        elif cd.get("cell"):
+            raise DataError(source, f"{f}.cell", f"only cards on the field have a cell (zone is {zone})",
+                            f"клетка бывает только у карт на поле (зона {zone})")
+        if zone == "attached":
+            c.host = cd.get("host")
+        elif cd.get("host") is not None:
+            raise DataError(source, f"{f}.host", "only attached cards have a host", "носитель бывает только у положенных карт")
+        if d.type in ("creature", "artifact") and c.wounds >= d.lives and zone in ("field", "aux", "attached"):
+            raise DataError(source, f"{f}.wounds", f"{c.wounds} wounds kill a card with {d.lives} lives (BR-15)",
+                            f"{c.wounds} ран убивают карту с {d.lives} жизнями (BR-15)")
+        s.cards[uid] = c
+        lst = s.seats[c.owner].zone_list(zone)
+        if lst is not None:
+            lst.append(uid)
+    for uid, c in s.cards.items():
+        if c.zone == "attached":
+            h = s.cards.get(c.host)
+            if h is None or h.zone != "field" or h.owner != c.owner:
+                raise DataError(source, f"cards[#{uid}].host", f"host #{c.host} is not a card of the same owner on the field",
+                                f"носитель #{c.host} — не карта того же владельца на поле")
+    s.next_uid = max(data.get("next_uid", 1), max(s.cards, default=0) + 1)
+    pend = data.get("pending")
+    if pend:
+        for key in ("attacker", "target"):
+            if key in pend and pend[key] not in s.cards:
+                raise DataError(source, f"pending.{key}", f"no card #{pend[key]}", f"нет карты #{pend[key]}")
+        if pend["kind"] in ("defend", "choice") and not {"attacker", "target"} <= set(pend):
+            raise DataError(source, "pending", "a defend or choice decision names attacker and target",
+                            "решение о защите или выборе называет нападающего и цель")
+        if pend["kind"] == "choice" and not {"white", "black"} <= set(pend):
+            raise DataError(source, "pending", "a choice decision names the white and black rolls",
+                            "выбор исхода называет броски белого и чёрного кубика")
+        s.pending = dict(pend)
+    if "dice" in data:
+        dd = data["dice"]
+        s.dice = Dice(dd.get("seed", 0), dd.get("state"), dd.get("forced", ()), dd.get("count", 0))
+    s.log = [LogEntry.from_dict(e) for e in data.get("log", [])]
+    try:
+        s.actions = [Action.parse(t) for t in data.get("actions", [])]
+    except DataError as e:
+        raise DataError(source, "actions", e.en, e.ru) from None
+    return s
+
+
+def load_scenario(path, defs=None):
+    data, source = read_data(path)
+    if isinstance(data, dict) and "actions" in data and "cards" not in data:
+        raise DataError(source, "", "this is a game record, not a scenario", "это запись партии, а не сценарий")
+    return state_from_dict(data, source, defs)
+
+
+def save_scenario(s, path) -> None:
+    import json
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(s.to_dict(), f, ensure_ascii=False, indent=1)
+        f.write("\n")

@@ -1,0 +1,246 @@
+"""The simple strike, defenders and flyers (BR-10 to BR-11.1, BR-15, BR-17, R-BR-FIGHT).
+
+A strike is declared (`strike`), may be answered by the target's owner with a defender
+(`defend` / `nodefend`), is rolled, and at +4, +2 or -4 on the fight table waits for a side's
+choice (`exchange` / `safe`) before the wounds are dealt.
+"""
+from __future__ import annotations
+
+from ..core.i18n import T
+from . import zones
+from .fight import STRENGTH_NAMES, fight, single_die
+from .field import ADJACENT_SETS
+from .movement import check_actor
+from .placement import late_reveal
+from .turn import check_victory
+
+
+def _name(s, uid) -> T:
+    return s.defs[s.cards[uid].card].name
+
+
+def target_verdict(s, att, tgt_uid):
+    """Can the open creature `att` make a simple strike at card `tgt_uid`?"""
+    t = s.cards.get(tgt_uid)
+    if t is None or not t.in_play:
+        return s.RULES.no("CR-play-zone", f"Карты #{tgt_uid} нет в игровой зоне.", f"Card #{tgt_uid} is not in the play zone.")
+    if t.owner == att.owner:
+        return s.RULES.no("R-BR-ENEMY-TARGET", "Простой удар направляется только на карту противника.",
+                          "A simple strike targets only an enemy card.")
+    td = None if t.face_down else s.defs[t.card]
+    if td is not None:
+        if td.type == "terrain":
+            return s.RULES.no("BR-4", "Местность нельзя атаковать.", "Terrain cannot be attacked.")
+        if t.zone == "attached":
+            if td.type == "equipment":
+                return s.RULES.no("BR-6", "Экипировку нельзя атаковать.", "Equipment cannot be attacked.")
+            return s.RULES.no("R-BR-SYMBIOTE", "Симбиот на носителе не может быть целью простого удара.",
+                              "A symbiote on its host cannot be the target of a simple strike.")
+    ad = s.defs[att.card]
+    if ad.is_flyer:
+        return s.RULES.ok("BR-11")
+    if t.zone == "aux":
+        if att.flyer_strike:
+            return s.RULES.ok("BR-11.1")
+        return s.RULES.no("BR-11", "Наземное существо не достаёт летающего простым ударом.",
+                          "A ground creature cannot reach a flyer with a simple strike.")
+    if t.cell not in ADJACENT_SETS[att.cell]:
+        return s.RULES.no("BR-10.1", "Простой удар — только по соседней карте (в том числе по диагонали).",
+                          "A simple strike reaches only an adjacent card (diagonals included).")
+    return s.RULES.ok("BR-10.1")
+
+
+def check_strike(s, a):
+    bad = check_actor(s, a.card, ("бить", "strike"))
+    if bad:
+        return bad
+    return target_verdict(s, s.cards[a.card], a.other)
+
+
+def strike_targets(s, uid) -> list[int]:
+    att = s.cards[uid]
+    if s.defs[att.card].is_flyer or att.flyer_strike:
+        pool = [c.uid for c in s.cards.values() if c.owner != att.owner and c.zone in ("field", "aux")]
+    else:
+        pool = [u for u in (s.cells[x] for x in ADJACENT_SETS[att.cell]) if u is not None]
+    return [u for u in pool if target_verdict(s, att, u).ok]
+
+
+def do_strike(s, a) -> None:
+    att, tgt = s.cards[a.card], s.cards[a.other]
+    an = _name(s, att.uid)
+    s._log("BR-10", "strike", f"«{an.ru}» (#{att.uid}) объявляет простой удар по #{tgt.uid}.",
+           f"{an.en} (#{att.uid}) declares a simple strike at #{tgt.uid}.", attacker=att.uid, target=tgt.uid)
+    if tgt.face_down:
+        late_reveal(s, [tgt.uid], T("её атакуют", "it is attacked"))
+        if not target_verdict(s, att, tgt.uid).ok or not tgt.in_play or tgt.zone == "attached":
+            s._log("BR-17", "cancel", "Удар нельзя применить к вскрытой карте — он отменён без оплаты: нападающий не закрывается.",
+                   "The strike cannot apply to the revealed card: it is cancelled unpaid, the attacker stays open.")
+            return
+    used_flyer_strike = tgt.zone == "aux" and not s.defs[att.card].is_flyer
+    if used_flyer_strike:
+        att.flyer_strike = False
+    ds = defenders(s, att.uid, tgt.uid)
+    if ds:
+        s.pending = {"kind": "defend", "seat": tgt.owner, "attacker": att.uid, "target": tgt.uid}
+        p = s.seats[tgt.owner]
+        s._log("BR-10.2", "prompt", f"{p.name} может назначить защитника ({len(ds)} на выбор).",
+               f"{p.name} may assign a defender ({len(ds)} to choose from).", seat=tgt.owner)
+    else:
+        resolve(s, att.uid, tgt.uid, None)
+
+
+def defenders(s, att_uid, tgt_uid) -> list[int]:
+    """Open creatures of the target's owner that may take the strike (BR-10.2, BR-11)."""
+    att, tgt = s.cards[att_uid], s.cards[tgt_uid]
+    att_flyer = s.defs[att.card].is_flyer
+    out = []
+    for c in s.cards.values():
+        if c.owner != tgt.owner or c.uid == tgt.uid or c.closed or c.zone not in ("field", "aux"):
+            continue
+        d = s.defs[c.card]
+        if not d.is_creature or d.is_symbiote:
+            continue
+        if d.is_flyer:
+            # a flyer defends against a flyer, or a flyer struck by a ground creature (BR-11)
+            if att_flyer or tgt.zone == "aux":
+                out.append(c.uid)
+        elif tgt.zone == "field" and c.cell in ADJACENT_SETS[tgt.cell]:
+            if att_flyer or c.cell in ADJACENT_SETS[att.cell]:
+                out.append(c.uid)
+    return out
+
+
+def check_defend(s, a):
+    p = s.pending
+    if a.card not in defenders(s, p["attacker"], p["target"]):
+        return s.RULES.no("BR-10.2", f"#{a.card} не может защищать: нужен ваш открытый соседний и с нападающим, и с целью.",
+                          f"#{a.card} cannot defend: it must be your open creature adjacent to both attacker and target.")
+    return s.RULES.ok("BR-10.2")
+
+
+def do_defend(s, a) -> None:
+    p, s.pending = s.pending, None
+    d = s.cards[a.card]
+    if d.face_down:
+        late_reveal(s, [d.uid], T("она защищает", "it defends"))
+    d.closed = True
+    dn = _name(s, d.uid)
+    s._log("BR-10.3", "defend", f"«{dn.ru}» (#{d.uid}) становится защитником и закрывается.",
+           f"{dn.en} (#{d.uid}) becomes the defender and closes.", defender=d.uid)
+    resolve(s, p["attacker"], d.uid, d.uid)
+
+
+def do_nodefend(s, a) -> None:
+    p, s.pending = s.pending, None
+    s._log("BR-10.2", "defend", "Защитник не назначен.", "No defender is assigned.")
+    resolve(s, p["attacker"], p["target"], None)
+
+
+def fights_back(s, target_uid, defender_uid) -> bool:
+    """An open creature target, or a defender, fights back; an artifact never does (BR-5)."""
+    if defender_uid is not None:
+        return True
+    t = s.cards[target_uid]
+    return not t.closed and s.defs[t.card].is_creature
+
+
+def resolve(s, att_uid, tgt_uid, defender_uid) -> None:
+    att = s.cards[att_uid]
+    att.closed = True
+    an, tn = _name(s, att_uid), _name(s, tgt_uid)
+    if fights_back(s, tgt_uid, defender_uid):
+        white, black = s.dice.roll(), s.dice.roll()
+        s._log("BR-10.1", "roll", f"Белый кубик (нападающий): {white}; чёрный (цель): {black}.",
+               f"White die (attacker): {white}; black die (target): {black}.", white=white, black=black)
+        cell = fight(white, black)
+        if cell.has_choice:
+            chooser = att.owner if cell.chooser == "attacker" else s.cards[tgt_uid].owner
+            s.pending = {"kind": "choice", "seat": chooser, "attacker": att_uid, "target": tgt_uid,
+                         "white": white, "black": black}
+            s._log("R-BR-FIGHT", "prompt", f"Разница {white - black:+d}: {s.seats[chooser].name} выбирает исход.",
+                   f"Difference {white - black:+d}: {s.seats[chooser].name} chooses the outcome.", seat=chooser)
+            return
+        deal(s, att_uid, tgt_uid, cell.deal, cell.back, white - black)
+    else:
+        roll = s.dice.roll()
+        strength = single_die(roll)
+        s._log("BR-10.3", "roll", f"Цель не сражается; белый кубик: {roll} — {STRENGTH_NAMES[strength][0]} удар.",
+               f"The target does not fight; white die: {roll}: a {STRENGTH_NAMES[strength][1]} strike.", white=roll)
+        deal(s, att_uid, tgt_uid, strength, None, None)
+
+
+def check_choice(s, a):
+    return s.RULES.ok("R-BR-FIGHT")
+
+
+def do_choice(s, a) -> None:
+    p, s.pending = s.pending, None
+    cell = fight(p["white"], p["black"])
+    if a.kind == "safe":
+        s._log("R-BR-FIGHT", "choice", f"{s.seats[p['seat']].name} выбирает вариант без ответного урона.",
+               f"{s.seats[p['seat']].name} takes the option without the exchange.")
+        deal(s, p["attacker"], p["target"], cell.alt_deal, cell.alt_back, p["white"] - p["black"])
+    else:
+        s._log("R-BR-FIGHT", "choice", f"{s.seats[p['seat']].name} оставляет обмен ударами.",
+               f"{s.seats[p['seat']].name} keeps the exchange.")
+        deal(s, p["attacker"], p["target"], cell.deal, cell.back, p["white"] - p["black"])
+
+
+def deal(s, att_uid, tgt_uid, deal_strength, back_strength, diff) -> None:
+    """Deal the wounds of both sides at once (BR-15), then remove the dead and check victory."""
+    att, tgt = s.cards[att_uid], s.cards[tgt_uid]
+    dealt = s.defs[att.card].strike[deal_strength] if deal_strength is not None else 0
+    back = s.defs[tgt.card].strike[back_strength] if back_strength is not None else 0
+    rule = "R-BR-FIGHT" if diff is not None else "BR-10.3"
+    an, tn = _name(s, att_uid), _name(s, tgt_uid)
+    if diff is not None:
+        s._log("BR-10.4", "fight", f"Разница {diff:+d}: «{an.ru}» наносит {dealt}, «{tn.ru}» отвечает {back}.",
+               f"Difference {diff:+d}: {an.en} deals {dealt}, {tn.en} strikes back {back}.",
+               dealt=dealt, back=back, diff=diff)
+    wound(s, tgt_uid, dealt, rule)
+    wound(s, att_uid, back, rule)
+    for uid in (tgt_uid, att_uid):
+        c = s.cards[uid]
+        if c.in_play and c.wounds >= s.defs[c.card].lives:
+            zones.to_graveyard(s, uid, "BR-15")
+    check_victory(s)
+
+
+def wound(s, uid, n: int, rule: str) -> None:
+    if n <= 0:
+        return
+    c = s.cards[uid]
+    c.wounds += n
+    d = s.defs[c.card]
+    s._log("BR-15", "wound", f"«{d.name.ru}» (#{uid}) получает ран: {n} (всего {c.wounds} из {d.lives}).",
+           f"{d.name.en} (#{uid}) takes {n} wound(s) ({c.wounds} of {d.lives}).", card=uid, wounds=n)
+
+
+# --- only flyers left (BR-11.1) --------------------------------------------------------------
+
+def only_flyers_left(s, seat: int) -> bool:
+    kinds = [s.defs[c.card] for c in s.cards.values() if c.owner == seat and c.in_play and s.defs[c.card].is_creature]
+    return bool(kinds) and all(d.is_flyer for d in kinds)
+
+
+def check_prepare(s, a):
+    bad = check_actor(s, a.card, ("закрываться", "close"))
+    if bad:
+        return bad
+    c = s.cards[a.card]
+    if s.defs[c.card].is_flyer:
+        return s.RULES.no("BR-11.1", "Летающему это не нужно: он и так бьёт летающих.", "A flyer needs no such strike: it reaches flyers anyway.")
+    if not only_flyers_left(s, 1 - c.owner):
+        return s.RULES.no("BR-11.1", "У противника остались не только летающие.", "The enemy does not have only flyers left.")
+    if c.flyer_strike:
+        return s.RULES.no("BR-11.1", "Удар по летающему уже заработан.", "A strike at a flyer is already earned.")
+    return s.RULES.ok("BR-11.1")
+
+
+def do_prepare(s, a) -> None:
+    c = s.cards[a.card]
+    c.closed, c.flyer_strike = True, True
+    n = _name(s, c.uid)
+    s._log("BR-11.1", "prepare", f"«{n.ru}» (#{c.uid}) закрывается, чтобы в один из следующих ходов ударить летающего.",
+           f"{n.en} (#{c.uid}) closes to strike a flyer in one of its later turns.", card=c.uid)

@@ -1,0 +1,176 @@
+"""Zones and the cards in them (CR-201.1 to CR-205.1.1, BR-3, BR-4).
+
+Every card instance is a `CardState` and sits in exactly one zone: ``deck``, ``deal``,
+``squad`` (bought, not yet placed), ``field``, ``aux``, ``attached`` (on a host), ``graveyard``
+or ``removed`` (set aside by a re-deal, R-BR-REDEAL). The play zone is field + aux + attached.
+"""
+from __future__ import annotations
+
+from ..core.i18n import T
+
+PLAY_ZONES = frozenset(("field", "aux", "attached"))
+
+
+class CardState:
+    """One physical card in one game. `card` is the id of its `CardDef`."""
+
+    __slots__ = ("uid", "card", "owner", "zone", "cell", "host", "closed", "face_down",
+                 "wounds", "moves", "tokens", "flyer_strike")
+
+    def __init__(self, uid: int, card: str, owner: int, zone: str = "deck"):
+        self.uid = uid
+        self.card = card
+        self.owner = owner
+        self.zone = zone
+        self.cell: int | None = None
+        self.host: int | None = None
+        self.closed = False
+        self.face_down = False
+        self.wounds = 0
+        self.moves = 0
+        self.tokens = 0
+        self.flyer_strike = False     # earned by BR-11.1
+
+    def copy(self) -> "CardState":
+        c = CardState.__new__(CardState)
+        c.uid, c.card, c.owner, c.zone, c.cell, c.host = self.uid, self.card, self.owner, self.zone, self.cell, self.host
+        c.closed, c.face_down, c.wounds, c.moves, c.tokens = self.closed, self.face_down, self.wounds, self.moves, self.tokens
+        c.flyer_strike = self.flyer_strike
+        return c
+
+    @property
+    def in_play(self) -> bool:
+        return self.zone in PLAY_ZONES
+
+
+class Seat:
+    """What one player holds. Seat 0 is the first player once the order is chosen (BR-7.1)."""
+
+    __slots__ = ("name", "deck", "deal", "squad", "graveyard", "removed", "aux", "gold", "silver",
+                 "redeals", "bought")
+
+    def __init__(self, name: str):
+        self.name = name
+        self.deck: list[int] = []        # hidden, order fixed but shuffled on every draw/insert (CR-deck-order)
+        self.deal: list[int] = []
+        self.squad: list[int] = []       # bought, waiting to be placed
+        self.graveyard: list[int] = []   # bottom first, top last (CR-205.1, CR-205.1.1)
+        self.removed: list[int] = []
+        self.aux: list[int] = []         # flyers and terrain (CR-203.1)
+        self.gold = 0
+        self.silver = 0
+        self.redeals = 0
+        self.bought = False
+
+    def copy(self) -> "Seat":
+        s = Seat.__new__(Seat)
+        s.name = self.name
+        s.deck, s.deal, s.squad = self.deck[:], self.deal[:], self.squad[:]
+        s.graveyard, s.removed, s.aux = self.graveyard[:], self.removed[:], self.aux[:]
+        s.gold, s.silver, s.redeals, s.bought = self.gold, self.silver, self.redeals, self.bought
+        return s
+
+    def zone_list(self, zone: str):
+        return {"deck": self.deck, "deal": self.deal, "squad": self.squad, "graveyard": self.graveyard,
+                "removed": self.removed, "aux": self.aux}.get(zone)
+
+
+WHY_DRAW = T("из неё взяты карты", "cards were taken from it")
+WHY_PUT = T("в неё положены карты", "cards were put into it")
+WHY_LOOK = T("её просмотрели", "it was looked at")
+
+
+def shuffle_deck(s, seat: int, why: T) -> None:
+    """Shuffle a deck after a card was taken, put in or looked at (CR-deck-order, HR-503.1)."""
+    s.dice.shuffle(s.seats[seat].deck)
+    s._log("CR-deck-order", "shuffle", f"Колода игрока {s.seats[seat].name} перемешана: {why.ru}.",
+           f"Player {s.seats[seat].name}'s deck is shuffled: {why.en}.", seat=seat)
+
+
+def draw(s, seat: int, n: int) -> list[int]:
+    """Take the top `n` cards of a deck into the deal, then shuffle the deck (CR-deck-order)."""
+    deck = s.seats[seat].deck
+    taken = deck[-n:] if n else []
+    del deck[len(deck) - len(taken):]
+    for uid in taken:
+        s.cards[uid].zone = "deal"
+    s.seats[seat].deal.extend(taken)
+    shuffle_deck(s, seat, WHY_DRAW)
+    return taken
+
+
+def put_into_deck(s, uid: int) -> int:
+    """A card goes to its owner's deck: it loses tokens, markers and gained abilities and becomes
+    a new card with a new id (CR-204.4). The deck is shuffled (CR-deck-order). Returns the new uid."""
+    old = s.cards[uid]
+    detach_from_zone(s, old)
+    del s.cards[uid]
+    new = CardState(s.next_uid, old.card, old.owner, "deck")
+    s.next_uid += 1
+    s.cards[new.uid] = new
+    s.seats[old.owner].deck.append(new.uid)
+    s._log("CR-204.4", "zone", f"Карта #{uid} ушла в колоду и стала новой картой #{new.uid}.",
+           f"Card #{uid} went to the deck and is now a new card #{new.uid}.", old=uid, new=new.uid)
+    shuffle_deck(s, old.owner, WHY_PUT)
+    return new.uid
+
+
+def look_at_deck(s, seat: int) -> list[str]:
+    """The owner looks at their deck (only when a rule or card says so); then it is shuffled
+    (CR-deck-hidden). Returns the card ids in the deck, sorted, so the order is not revealed."""
+    seen = sorted(s.cards[u].card for u in s.seats[seat].deck)
+    s._log("CR-deck-hidden", "look", f"Игрок {s.seats[seat].name} просмотрел свою колоду.",
+           f"Player {s.seats[seat].name} looked at their deck.", seat=seat)
+    shuffle_deck(s, seat, WHY_LOOK)
+    return seen
+
+
+def detach_from_zone(s, c: CardState) -> None:
+    """Take a card out of whatever zone holds it (the caller puts it somewhere)."""
+    if c.zone == "field":
+        if s.cells[c.cell] == c.uid:
+            s.cells[c.cell] = None
+    elif c.zone == "attached":
+        pass
+    else:
+        lst = s.seats[c.owner].zone_list(c.zone)
+        if lst is not None and c.uid in lst:
+            lst.remove(c.uid)
+    c.cell = None
+    c.host = None
+
+
+def to_graveyard(s, uid: int, rule: str, destroyed: bool = True) -> None:
+    """Put a card on top of its owner's graveyard (CR-205.1); its attachments die with it (BR-6)."""
+    c = s.cards[uid]
+    for other in attachments(s, uid):
+        to_graveyard(s, other, "BR-6" if s.defs[s.cards[other].card].type == "equipment" else "R-BR-SYMBIOTE")
+    detach_from_zone(s, c)
+    c.zone = "graveyard"
+    c.closed = False
+    c.face_down = False
+    c.moves = 0
+    c.flyer_strike = False
+    s.seats[c.owner].graveyard.append(uid)
+    name = s.defs[c.card].name
+    if destroyed:
+        s._log(rule, "death", f"{name.ru} (#{uid}) уничтожен и лёг на кладбище.",
+               f"{name.en} (#{uid}) is destroyed and goes to the graveyard.", card=uid)
+    else:
+        s._log(rule, "zone", f"{name.ru} (#{uid}) отправлен на кладбище (не уничтожение).",
+               f"{name.en} (#{uid}) is put into the graveyard (not destroyed).", card=uid)
+
+
+def attachments(s, host: int) -> list[int]:
+    return [c.uid for c in s.cards.values() if c.zone == "attached" and c.host == host]
+
+
+def move_to_aux(s, uid: int) -> None:
+    """Terrain and flyers live in their owner's auxiliary zone (BR-8.5, CR-203.1)."""
+    c = s.cards[uid]
+    detach_from_zone(s, c)
+    c.zone = "aux"
+    s.seats[c.owner].aux.append(uid)
+    name = s.defs[c.card].name
+    s._log("CR-203.1", "zone", f"{name.ru} (#{uid}) уходит во вспомогательную зону.",
+           f"{name.en} (#{uid}) goes to the auxiliary zone.", card=uid)

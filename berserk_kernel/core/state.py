@@ -1,0 +1,136 @@
+"""The shared shape of a game position: check, apply, undo, redo, explain, hash.
+
+A game subclasses `BaseState` and provides:
+  - ``RULES``: its `RuleRegistry`;
+  - ``_candidates()``: every action worth checking now (a superset of the legal ones);
+  - ``_check(action) -> Verdict``: is the action legal now, and which rule says so;
+  - ``_perform(action)``: change the position (only ever called after a legal check);
+  - ``copy()``, ``to_dict()`` and ``from_dict()``; ``parse_action(text)``.
+
+`legal_actions()` is ``_candidates()`` filtered by ``_check``, so the list and the refusals of
+`apply` can never disagree. `apply` works on the position only after the check passed, and
+restores a snapshot if anything fails midway, so an illegal or broken action changes nothing.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+
+from .errors import IllegalAction
+from .log import LogEntry
+from .rules import RuleRegistry, Verdict
+
+
+class BaseState:
+    RULES: RuleRegistry
+    GAME: str = ""
+
+    def __init__(self):
+        self.log: list[LogEntry] = []
+        self.actions: list = []          # the actions applied so far (the record)
+        self._undo: list = []            # snapshots before each applied action
+        self._redo: list = []            # actions undone, most recent last
+
+    # --- to implement -------------------------------------------------------------------
+    def _candidates(self):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _check(self, action) -> Verdict:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _perform(self, action) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def copy(self):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def to_dict(self) -> dict:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def parse_action(self, text: str):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _restore(self, other) -> None:
+        """Make self identical to `other` (a snapshot from `copy()`), keeping history stacks."""
+        undo, redo = self._undo, self._redo
+        self.__dict__.clear()
+        self.__dict__.update(other.__dict__)
+        self._undo, self._redo = undo, redo
+
+    # --- the public API -----------------------------------------------------------------
+    def legal_actions(self) -> list:
+        """Every legal decision of whoever must decide now."""
+        check = self._check
+        return [a for a in self._candidates() if check(a).ok]
+
+    def explain(self, action) -> Verdict:
+        """Why `action` is or is not legal now, with the deciding rule id."""
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        return self._check(action)
+
+    def is_legal(self, action) -> bool:
+        return self.explain(action).ok
+
+    def apply(self, action, *, history: bool = True):
+        """Apply a legal action; raise `IllegalAction` (rule id, ru, en) and change nothing else."""
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        verdict = self._check(action)
+        if not verdict.ok:
+            raise IllegalAction(verdict.rule_id, verdict.ru, verdict.en, action)
+        snapshot = self.copy()
+        try:
+            self._perform(action)
+        except BaseException:
+            self._restore(snapshot)
+            raise
+        self.actions.append(action)
+        if history:
+            self._undo.append(snapshot)
+            self._redo.clear()
+        return self
+
+    def push(self, action):
+        """python-chess spelling of `apply`."""
+        return self.apply(action)
+
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def undo(self):
+        """Step back one action. The dice come back too: redoing meets the same rolls."""
+        if not self._undo:
+            raise IndexError("nothing to undo")
+        action = self.actions[-1]
+        undo, redo = self._undo, self._redo
+        snapshot = undo.pop()
+        redo.append(action)
+        self._restore(snapshot)
+        return action
+
+    def redo(self):
+        if not self._redo:
+            raise IndexError("nothing to redo")
+        action = self._redo.pop()
+        redo = self._redo
+        self.apply(action)
+        self._redo = redo
+        return action
+
+    # --- identity ------------------------------------------------------------------------
+    def state_hash(self) -> str:
+        """SHA-256 of the canonical JSON of the position (log and record included)."""
+        text = json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+    def log_text(self, lang: str = "ru") -> str:
+        return "\n".join(e.line(lang) for e in self.log)
+
+    def _log(self, rule_id: str, kind: str, ru: str, en: str, **data) -> None:
+        if rule_id:
+            self.RULES[rule_id]  # every logged rule id must be registered
+        self.log.append(LogEntry(rule_id, kind, ru, en, data))
