@@ -8,7 +8,8 @@ from .cards import CardDef, demo_cards, load_cards
 from .game import RULES, BerserkState, demo_decks, new_game
 from .odds import strike_odds
 from .options import Options
+from .position import position
 from .scenario import load_scenario, save_scenario
 
 __all__ = ["A", "Action", "CardDef", "demo_cards", "load_cards", "RULES", "BerserkState", "demo_decks",
-           "new_game", "strike_odds", "Options", "load_scenario", "save_scenario"]
+           "new_game", "strike_odds", "Options", "position", "load_scenario", "save_scenario"]

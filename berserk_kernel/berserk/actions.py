@@ -45,6 +45,9 @@ class Action(NamedTuple):
             parts.append(cell_name(self.cell))
         return " ".join(parts)
 
+    def __repr__(self) -> str:
+        return f"<{self}>"
+
     @classmethod
     def parse(cls, text: str) -> "Action":
         words = str(text).split()

@@ -83,6 +83,10 @@ def half_cells(seat: int) -> list[int]:
 
 
 def placement_tiers(seat: int) -> list[list[int]]:
+    return _TIERS[seat]
+
+
+def _placement_tiers(seat: int) -> list[list[int]]:
     """The order in which a seat fills its half (BR-8.1, BR-8.2): each tier before the next."""
     centre = (1, 2, 3)
     if seat == 0:
@@ -95,3 +99,6 @@ def placement_tiers(seat: int) -> list[list[int]]:
         [cell_at(1, 1, c) for c in range(COLS)] + [cell_at(1, row, c) for row in (2, 3) for c in centre],
         [cell_at(1, row, c) for row in (2, 3) for c in (0, 4)],
     ]
+
+
+_TIERS = (_placement_tiers(0), _placement_tiers(1))

@@ -160,8 +160,11 @@ class BerserkState(BaseState):
             return [Action("exchange"), Action("safe")]
         if st == "battle":
             out = []
-            for c in self.cards.values():
-                if c.owner != me or c.closed or c.face_down or c.zone not in ("field", "aux"):
+            flyers_only = strike.only_flyers_left(self, 1 - me)
+            cards = self.cards
+            mine = [u for u in self.cells if u is not None and cards[u].owner == me] + self.seats[me].aux
+            for c in (cards[u] for u in mine):
+                if c.closed or c.face_down:
                     continue
                 d = self.defs[c.card]
                 if not d.has_strike:
@@ -169,7 +172,7 @@ class BerserkState(BaseState):
                 if c.zone == "field" and c.moves:
                     out.extend(Action("move", c.uid, None, x) for x in _orth(c.cell) if self.cells[x] is None)
                 out.extend(Action("strike", c.uid, t) for t in strike.strike_targets(self, c.uid))
-                if c.zone == "field" and not c.flyer_strike and strike.only_flyers_left(self, 1 - me):
+                if flyers_only and c.zone == "field" and not c.flyer_strike:
                     out.append(Action("prepare", c.uid))
             out.append(Action("end"))
             return out

@@ -220,8 +220,11 @@ def wound(s, uid, n: int, rule: str) -> None:
 # --- only flyers left (BR-11.1) --------------------------------------------------------------
 
 def only_flyers_left(s, seat: int) -> bool:
-    kinds = [s.defs[c.card] for c in s.cards.values() if c.owner == seat and c.in_play and s.defs[c.card].is_creature]
-    return bool(kinds) and all(d.is_flyer for d in kinds)
+    """True when every creature `seat` has in play is a flyer, and it has some (BR-11.1)."""
+    defs, cards = s.defs, s.cards
+    if any(defs[cards[u].card].is_creature for u in s.cells if u is not None and cards[u].owner == seat):
+        return False
+    return any(defs[cards[u].card].is_flyer for u in s.seats[seat].aux)
 
 
 def check_prepare(s, a):

@@ -143,8 +143,7 @@ def detach_from_zone(s, c: CardState) -> None:
 def to_graveyard(s, uid: int, rule: str, destroyed: bool = True) -> None:
     """Put a card on top of its owner's graveyard (CR-205.1); its attachments die with it (BR-6)."""
     c = s.cards[uid]
-    for other in attachments(s, uid):
-        to_graveyard(s, other, "BR-6" if s.defs[s.cards[other].card].type == "equipment" else "R-BR-SYMBIOTE")
+    riders = attachments(s, uid)
     detach_from_zone(s, c)
     c.zone = "graveyard"
     c.closed = False
@@ -159,6 +158,8 @@ def to_graveyard(s, uid: int, rule: str, destroyed: bool = True) -> None:
     else:
         s._log(rule, "zone", f"{name.ru} (#{uid}) отправлен на кладбище (не уничтожение).",
                f"{name.en} (#{uid}) is put into the graveyard (not destroyed).", card=uid)
+    for other in riders:  # they leave the field with their carrier (BR-6, R-BR-SYMBIOTE)
+        to_graveyard(s, other, "BR-6" if s.defs[s.cards[other].card].type == "equipment" else "R-BR-SYMBIOTE")
 
 
 def attachments(s, host: int) -> list[int]:

@@ -45,7 +45,7 @@ def validate(data, schema: dict, source: str, names=None):
     try:
         _compiled[key](data)
     except fastjsonschema.JsonSchemaValueException as e:
-        path = [p for p in (e.path or [])[1:]]
+        path = [int(p) if isinstance(p, str) and p.isdigit() else p for p in (e.path or [])[1:]]
         field = names(path) if names else field_name(path)
         message = e.message.replace(e.name or "data", "value", 1) if e.name else e.message
         raise DataError(source, field, message) from None

@@ -73,12 +73,21 @@ class BaseState:
         return self.explain(action).ok
 
     def apply(self, action, *, history: bool = True):
-        """Apply a legal action; raise `IllegalAction` (rule id, ru, en) and change nothing else."""
+        """Apply a legal action; raise `IllegalAction` (rule id, ru, en) and change nothing else.
+
+        With ``history=False`` (simulations, benchmarks) no undo snapshot is kept.
+        """
         if isinstance(action, str):
             action = self.parse_action(action)
         verdict = self._check(action)
         if not verdict.ok:
             raise IllegalAction(verdict.rule_id, verdict.ru, verdict.en, action)
+        if not history:
+            # the fast path for simulations: the check above already refused illegal actions,
+            # and there is no snapshot to step back to
+            self._perform(action)
+            self.actions.append(action)
+            return self
         snapshot = self.copy()
         try:
             self._perform(action)
@@ -86,9 +95,8 @@ class BaseState:
             self._restore(snapshot)
             raise
         self.actions.append(action)
-        if history:
-            self._undo.append(snapshot)
-            self._redo.clear()
+        self._undo.append(snapshot)
+        self._redo.clear()
         return self
 
     def push(self, action):

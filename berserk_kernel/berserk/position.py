@@ -1,0 +1,55 @@
+"""A compact notation for setting up a position by hand (tests, lessons, the explorer).
+
+    position("A gorge_warden c2", "B bog_troll c3 closed wounds=2", "B pass_eagle aux",
+             "A notched_axe on=1", active=0)
+
+Each card is ``OWNER CARD_ID PLACE [flags]``: OWNER ``A`` (seat 0, the first player) or ``B``;
+PLACE a cell (``c2``), ``aux``, ``deck``, ``graveyard`` or ``on=UID`` (attached to card UID).
+Flags: ``closed``, ``facedown``, ``wounds=N``, ``moves=N``, ``tokens=N``, ``uid=N``,
+``flyerstrike``. Cards get uids 1, 2, 3... in the order given unless ``uid=`` says otherwise.
+"""
+from __future__ import annotations
+
+from ..core.errors import DataError
+
+_ZONES = {"aux": "aux", "deck": "deck", "graveyard": "graveyard", "grave": "graveyard"}
+
+
+def parse_card_spec(spec: str, index: int) -> dict:
+    words = spec.split()
+    field = f"cards[{index}]"
+    if len(words) < 3 or words[0] not in ("A", "B"):
+        raise DataError("<position>", field, f"expected 'OWNER CARD PLACE [flags]', got {spec!r}",
+                        f"ожидалось «ВЛАДЕЛЕЦ КАРТА МЕСТО [флаги]», получено {spec!r}")
+    out = {"owner": "AB".index(words[0]), "card": words[1]}
+    place = words[2]
+    if place in _ZONES:
+        out["zone"] = _ZONES[place]
+    elif place.startswith("on="):
+        out["zone"], out["host"] = "attached", int(place[3:])
+    else:
+        out["zone"], out["cell"] = "field", place
+    for flag in words[3:]:
+        key, _, value = flag.partition("=")
+        if key in ("closed", "facedown", "flyerstrike") and not value:
+            out[{"facedown": "face_down", "flyerstrike": "flyer_strike"}.get(key, key)] = True
+        elif key in ("wounds", "moves", "tokens", "uid") and value.isdigit():
+            out[key] = int(value)
+        else:
+            raise DataError("<position>", field, f"unknown flag {flag!r} in {spec!r}", f"неизвестный флаг {flag!r} в {spec!r}")
+    return out
+
+
+def position(*specs: str, active: int = 0, turn: int = 1, phase: str = "battle", seed: int = 0,
+             forced=(), options=None, pending=None):
+    """A battle position from card specs (see the module docstring)."""
+    from .game import BerserkState
+
+    cards = [parse_card_spec(s, i) for i, s in enumerate(specs)]
+    for i, c in enumerate(cards):
+        c.setdefault("uid", i + 1)
+    data = {"cards": cards, "active": active, "turn": turn, "phase": phase,
+            "dice": {"seed": seed, "forced": list(forced)}, "options": options or {}}
+    if pending:
+        data["pending"] = pending
+    return BerserkState.from_dict(data, "<position>")

@@ -1,0 +1,78 @@
+"""Game records (JSON): the setup, the seed and the actions in notation.
+
+    {"game": "berserk", "setup": {"decks": ["mountain_forest", "darkness_swamp_steppe"],
+     "options": {}, "names": ["A", "B"]}, "seed": 7, "actions": ["first", "buy #12", ...],
+     "state_hash": "..."}
+
+A record may start from a scenario instead of a new game: ``{"game": "berserk", "scenario":
+{...}, "actions": [...]}``. Replaying gives the identical state (equal `state_hash`).
+"""
+from __future__ import annotations
+
+import json
+
+from ..core.errors import DataError
+from ..core.loading import read_data, validate
+from ..core.record import check_hash, replay
+from .game import new_game
+from .scenario import state_from_dict
+
+SCHEMA = {
+    "type": "object", "required": ["game", "actions"], "additionalProperties": False,
+    "properties": {
+        "game": {"const": "berserk"},
+        "description": {"type": "object"},
+        "setup": {"type": "object", "additionalProperties": False, "properties": {
+            "decks": {"type": "array", "minItems": 2, "maxItems": 2},
+            "options": {"type": "object"}, "names": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2},
+            "seed": {"type": "integer"}}},
+        "scenario": {"type": "object"},
+        "seed": {"type": "integer"},
+        "actions": {"type": "array", "items": {"type": "string"}},
+        "state_hash": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+    },
+}
+
+
+def make_record(state) -> dict:
+    """The record of a game started with `new_game` (setup, seed, actions, final hash)."""
+    if not state.setup or "decks" not in state.setup:
+        raise ValueError("this state did not start from new_game(); save it as a scenario instead")
+    setup = {k: v for k, v in state.setup.items() if k != "seed"}
+    return {"game": "berserk", "setup": setup, "seed": state.setup["seed"],
+            "actions": [str(a) for a in state.actions], "state_hash": state.state_hash()}
+
+
+def start_of(record: dict, source: str = "<record>"):
+    """The position a record starts from."""
+    validate(record, SCHEMA, source)
+    if "scenario" in record:
+        return state_from_dict(record["scenario"], f"{source}: scenario")
+    setup = record.get("setup")
+    if setup is None:
+        raise DataError(source, "setup", "a record needs a setup or a scenario", "записи нужна подготовка или сценарий")
+    try:
+        return new_game(setup.get("decks", ("mountain_forest", "darkness_swamp_steppe")), record.get("seed", 0),
+                        setup.get("options"), tuple(setup.get("names", ("A", "B"))))
+    except DataError as e:
+        raise DataError(source, f"setup.{e.field}", e.en, e.ru) from None
+
+
+def replay_record(record: dict, source: str = "<record>"):
+    state = start_of(record, source)
+    replay(state, record["actions"], source)
+    check_hash(state, record, source)
+    return state
+
+
+def load_record(path):
+    data, source = read_data(path)
+    if not isinstance(data, dict):
+        raise DataError(source, "", "a record is a JSON object", "запись — это JSON-объект")
+    return replay_record(data, source)
+
+
+def save_record(state, path) -> None:
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(make_record(state), f, ensure_ascii=False, indent=1)
+        f.write("\n")

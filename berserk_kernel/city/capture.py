@@ -1,0 +1,100 @@
+"""Capturing a free district (CITY-3.3) and the move of forces that may follow it at once.
+
+`capture 7` pays the capture cost (1 influence, or this turn's event price) and puts the player's
+control marker on free district 7, which must share a side with one of their districts. Right
+after it, before any other action, `move S>7 N` may bring forces from any of the player's other
+districts onto it, up to 10 in all (the source need not be connected to 7).
+"""
+from __future__ import annotations
+
+from .actions import Action
+from .registry import RULES
+from .words import forces, tokens
+
+CAPTURE_MOVE_LIMIT = 10
+
+
+def frontier(state, p: int) -> list[int]:
+    """Free districts sharing a side with the player's territory."""
+    out = set()
+    owner, nbrs = state.owner, state.map.neighbours
+    for d, o in owner.items():
+        if o == p:
+            out.update(m for m in nbrs[d] if owner[m] is None)
+    return sorted(out)
+
+
+def check_capture(state, action):
+    p, d = state.current, action.dst
+    if d not in state.map:
+        return RULES.no("CITY-1", f"Района {d} нет на карте.", f"There is no district {d} on the map.")
+    owner = state.owner[d]
+    if owner == p:
+        return RULES.no("CITY-3.3", f"Район {d} уже ваш.", f"District {d} is already yours.")
+    if owner is not None:
+        return RULES.no("CITY-3.3", f"Район {d} занят ({state.name(owner).ru}): захватывают только свободные районы, "
+                        "вражеский берут атакой.", f"District {d} is held by {state.name(owner).en}: only free districts "
+                        "are captured; an enemy district is taken by an attack.")
+    if not any(state.owner[m] == p for m in state.map.neighbours[d]):
+        return RULES.no("CITY-3.3", f"Район {d} не граничит по стороне с вашей территорией (диагональ не считается).",
+                        f"District {d} shares no side with your territory (diagonals do not count).")
+    cost = state.turn["capture_cost"]
+    if state.influence[p] < cost:
+        return RULES.no("CITY-3.3", f"Захват стоит {tokens(cost).ru}, а у вас {state.influence[p]}.",
+                        f"A capture costs {cost} influence and you have {state.influence[p]}.")
+    return RULES.ok("CITY-3.3", f"Можно: захват района {d} стоит {tokens(cost).ru}.",
+                    f"Legal: capturing district {d} costs {cost} influence.")
+
+
+def perform_capture(state, action) -> None:
+    p, d, cost = state.current, action.dst, state.turn["capture_cost"]
+    state.influence[p] -= cost
+    state.owner[d] = p
+    state.turn["capture"] = (d, CAPTURE_MOVE_LIMIT)
+    state._log("CITY-3.3", "capture", f"{state.name(p).ru} захватывает свободный район {d} за {tokens(cost).ru} "
+               f"(осталось {state.influence[p]})", f"{state.name(p).en} captures free district {d} for {cost} influence "
+               f"({state.influence[p]} left)", player=p, district=d, cost=cost)
+    from .phases import check_target
+    check_target(state)
+
+
+def check_move(state, action):
+    p, d, s, n = state.current, action.dst, action.src, action.count
+    window = state.turn["capture"]
+    if window is None or window[0] != d:
+        return RULES.no("CITY-3.3", "Вводить силы так можно только сразу после захвата и только в захваченный район.",
+                        "Forces are brought this way only right after a capture, and only into the captured district.")
+    if s not in state.map:
+        return RULES.no("CITY-1", f"Района {s} нет на карте.", f"There is no district {s} on the map.")
+    if s == d or state.owner[s] != p:
+        return RULES.no("CITY-3.3", f"Силы приходят только из других ваших районов, а район {s} не такой.",
+                        f"Forces come only from your other districts, and district {s} is not one.")
+    if n < 1 or n > state.forces[s]:
+        return RULES.no("CITY-3.3", f"На районе {s} сил: {state.forces[s]}; ввести {n} нельзя.",
+                        f"District {s} has {state.forces[s]} forces: {n} cannot be moved.")
+    if n > window[1]:
+        return RULES.no("CITY-3.3", f"После захвата вводят не больше {CAPTURE_MOVE_LIMIT} сил; осталось {window[1]}.",
+                        f"At most {CAPTURE_MOVE_LIMIT} forces follow a capture; {window[1]} remain.")
+    return RULES.ok("CITY-3.3")
+
+
+def perform_move(state, action) -> None:
+    p, d, s, n = state.current, action.dst, action.src, action.count
+    state.forces[s] -= n
+    state.forces[d] += n
+    state.turn["capture"] = (d, state.turn["capture"][1] - n)
+    state._log("CITY-3.3", "move", f"{state.name(p).ru} вводит {forces(n, acc=True).ru} из района {s} в захваченный район {d}",
+               f"{state.name(p).en} brings {forces(n).en} from district {s} into captured district {d}",
+               player=p, src=s, dst=d, count=n)
+
+
+def candidates(state) -> list:
+    p = state.current
+    out = [Action.capture(d) for d in frontier(state, p)]
+    window = state.turn["capture"]
+    if window is not None:
+        d, left = window
+        for s, o in state.owner.items():
+            if o == p and s != d:
+                out += [Action.move(s, d, n) for n in range(1, min(state.forces[s], left) + 1)]
+    return out

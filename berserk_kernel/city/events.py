@@ -1,0 +1,207 @@
+"""The event deck as data (R-CITY-EVENTS) and the effects its cards may use (CITY-3.1).
+
+Cards live in ``data/events.toml``. Effects speak only of the game's own things (influence,
+forces, attacks, districts) and act on the player who drew the card; "this turn" effects change
+`state.turn`, which every new turn resets. Adding a card needs no code; adding an effect kind is
+one small function here.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+from typing import NamedTuple
+
+from ..core.errors import DataError
+from ..core.i18n import T
+from ..core.loading import parse_text, read_data, validate
+from .words import forces
+
+RULE = "R-CITY-EVENTS"
+
+
+class EventCard(NamedTuple):
+    id: str
+    name: T
+    text: T
+    count: int
+    effects: tuple   # of (kind, amount)
+
+
+class EventDeck:
+    """All cards of a deck by id, in file order."""
+
+    def __init__(self, cards: list[EventCard], source: str):
+        self.cards = {c.id: c for c in cards}
+        self.source = source
+
+    def pile(self) -> list[str]:
+        """One id per physical card, before shuffling (CITY-2.4)."""
+        return [c.id for c in self.cards.values() for _ in range(c.count)]
+
+    def __getitem__(self, card_id: str) -> EventCard:
+        return self.cards[card_id]
+
+    def __contains__(self, card_id) -> bool:
+        return card_id in self.cards
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+
+# --- effects: f(state, player, amount) ------------------------------------------------------
+def _gain(state, p, amount):
+    before = state.influence[p]
+    state.influence[p] = after = max(0, before + amount)   # influence never goes below zero
+    state._log(RULE, "influence", f"{state.name(p).ru}: Влияние {before} → {after}",
+               f"{state.name(p).en}: influence {before} → {after}", player=p, influence=after)
+
+
+def _others(state, p):
+    return [q for q in range(state.players) if q != p]
+
+
+def _put(state, p, district, amount):
+    placed = state.place(district, amount)
+    state._log(RULE, "forces", f"{state.name(p).ru}: +{forces(placed).ru} на район {district} (теперь {state.forces[district]})",
+               f"{state.name(p).en}: +{forces(placed).en} on district {district} (now {state.forces[district]})",
+               player=p, district=district, placed=placed)
+
+
+def _lose_strongest(state, p, amount):
+    d = state.strongest(p)
+    if d is None:
+        state._log(RULE, "forces", f"{state.name(p).ru}: сил нет, терять нечего",
+                   f"{state.name(p).en}: no forces, nothing to lose", player=p)
+        return
+    lost = min(amount, state.forces[d])
+    state.forces[d] -= lost
+    state._log(RULE, "forces", f"{state.name(p).ru}: район {d} теряет {forces(lost, acc=True).ru} (осталось {state.forces[d]})",
+               f"{state.name(p).en}: district {d} loses {forces(lost).en} ({state.forces[d]} left)",
+               player=p, district=d, lost=lost)
+
+
+def _forces_hq(state, p, amount):
+    hq = state.hq[p]
+    target = hq if hq is not None and state.owner.get(hq) == p else state.strongest(p, empty_ok=True)
+    _put(state, p, target, amount)
+
+
+def _turn(key, ru, en):
+    def effect(state, p, amount):
+        state.turn[key] = amount
+        state._log(RULE, "modifier", ru.format(n=amount), en.format(n=amount), player=p, **{key: amount})
+    return effect
+
+
+def _extra_attacks(state, p, amount):
+    state.turn["attack_limit"] += amount
+    state._log(RULE, "modifier", f"В этот ход атак можно сделать: {state.turn['attack_limit']}",
+               f"Attacks allowed this turn: {state.turn['attack_limit']}", player=p,
+               attack_limit=state.turn["attack_limit"])
+
+
+EFFECTS = {  # kind: (function, needs an amount, lowest amount, highest amount)
+    "influence": (_gain, True, -99, 99),
+    "influence_all": (lambda s, p, n: [_gain(s, q, n) for q in range(s.players)], True, -99, 99),
+    "influence_others": (lambda s, p, n: [_gain(s, q, n) for q in _others(s, p)], True, -99, 99),
+    "forces_hq": (_forces_hq, True, 1, 10),
+    "forces_each": (lambda s, p, n: [_put(s, p, d, n) for d in s.districts_of(p)], True, 1, 10),
+    "lose_strongest": (_lose_strongest, True, 1, 10),
+    "others_lose_strongest": (lambda s, p, n: [_lose_strongest(s, q, n) for q in _others(s, p)], True, 1, 10),
+    "extra_attacks": (_extra_attacks, True, 1, 5),
+    "no_attacks": (_turn("attack_limit", "В этот ход атаковать нельзя", "No attacks this turn"), False, 0, 0),
+    "attack_hit": (_turn("attack_hit", "В этот ход атакующие успешны на {n}+",
+                         "This turn attackers succeed on {n}+"), True, 2, 10),
+    "defence_hit": (_turn("defence_hit", "В этот ход защитники ваших целей успешны на {n}+",
+                          "This turn the defenders you attack succeed on {n}+"), True, 2, 10),
+    "capture_cost": (_turn("capture_cost", "В этот ход цена захвата (жетонов Влияния): {n}",
+                           "This turn a capture costs {n} influence"), True, 0, 10),
+    "income_bonus": (_turn("income_bonus", "В этот ход Доход больше на {n}",
+                           "This turn the income is {n} higher"), True, 1, 20),
+    "no_district_income": (_turn("district_income", "В этот ход районы не приносят Дохода",
+                                 "This turn districts bring no income"), False, 0, 0),
+}
+
+
+def apply_event(state, card: EventCard, player: int) -> None:
+    """Apply every effect of `card` for `player`, in order (CITY-3.1, R-CITY-EVENTS)."""
+    for kind, amount in card.effects:
+        EFFECTS[kind][0](state, player, amount)
+
+
+# --- loading ---------------------------------------------------------------------------------
+SCHEMA = {
+    "type": "object",
+    "properties": {"event": {"type": "array", "minItems": 1, "items": {
+        "type": "object",
+        "properties": {
+            "id": {"type": "string", "pattern": "^[a-z0-9-]+$"},
+            "count": {"type": "integer", "minimum": 1, "maximum": 10},
+            "name_ru": {"type": "string", "minLength": 1}, "name_en": {"type": "string", "minLength": 1},
+            "text_ru": {"type": "string", "minLength": 1}, "text_en": {"type": "string", "minLength": 1},
+            "effects": {"type": "array", "items": {
+                "type": "object",
+                "properties": {"kind": {"type": "string", "enum": sorted(EFFECTS)},
+                               "amount": {"type": "integer"}},
+                "required": ["kind"], "additionalProperties": False}},
+        },
+        "required": ["id", "count", "name_ru", "name_en", "text_ru", "text_en", "effects"],
+        "additionalProperties": False}}},
+    "required": ["event"],
+    "additionalProperties": False,
+}
+
+
+def _field(data):
+    def names(path):
+        out = "event"
+        if len(path) >= 2 and isinstance(path[1], int):
+            try:
+                out += f"[{data['event'][path[1]]['id']}]"
+            except (KeyError, IndexError, TypeError):
+                out += f"[{path[1]}]"
+            for part in path[2:]:
+                out += f"[{part}]" if isinstance(part, int) else f".{part}"
+        return out
+    return names
+
+
+def parse_events(data, source: str) -> EventDeck:
+    """Validate a deck (schema, then unique ids and effect amounts) and build it."""
+    validate(data, SCHEMA, source, _field(data))
+    cards = []
+    for e in data["event"]:
+        where = f"event[{e['id']}]"
+        if any(c.id == e["id"] for c in cards):
+            raise DataError(source, f"{where}.id", f"event id {e['id']!r} is used twice",
+                            f"id события {e['id']!r} встречается дважды")
+        effects = []
+        for i, eff in enumerate(e["effects"]):
+            _, needs, lo, hi = EFFECTS[eff["kind"]]
+            amount = eff.get("amount")
+            if needs and (amount is None or not lo <= amount <= hi):
+                raise DataError(source, f"{where}.effects[{i}].amount",
+                                f"effect {eff['kind']!r} needs an amount from {lo} to {hi}, got {amount!r}",
+                                f"эффекту {eff['kind']!r} нужно число от {lo} до {hi}, получено {amount!r}")
+            if not needs and amount is not None:
+                raise DataError(source, f"{where}.effects[{i}].amount",
+                                f"effect {eff['kind']!r} takes no amount", f"эффект {eff['kind']!r} не принимает числа")
+            effects.append((eff["kind"], 0 if amount is None else amount))
+        cards.append(EventCard(e["id"], T(e["name_ru"], e["name_en"]), T(e["text_ru"], e["text_en"]),
+                               e["count"], tuple(effects)))
+    return EventDeck(cards, source)
+
+
+@lru_cache(maxsize=None)
+def default_deck() -> EventDeck:
+    text = resources.files("berserk_kernel.city").joinpath("data").joinpath("events.toml").read_text("utf-8")
+    source = "berserk_kernel/city/data/events.toml"
+    return parse_events(parse_text(text, source, toml=True), source)
+
+
+def load_events(path=None) -> EventDeck:
+    """The packaged deck, or a deck file (.toml or .json) with the same shape."""
+    if path is None:
+        return default_deck()
+    data, source = read_data(path)
+    return parse_events(data, source)

@@ -1,0 +1,141 @@
+"""The turn (CITY-3): Event, Income, Actions strictly in order; rounds; the end (R-CITY-END).
+
+The Event and Income phases are explicit steps (`draw`, `income`) so that the order is visible in
+the log and refused out of turn; a user interface may apply them for the player.
+"""
+from __future__ import annotations
+
+from .events import apply_event
+from .registry import RULES
+
+VERBS_OF_PHASE = {
+    "pick": {"pick"},
+    "event": {"draw"},
+    "income": {"income"},
+    "actions": {"capture", "move", "reinforce", "redeploy", "attack", "end"},
+}
+PHASE_NAMES = {"pick": ("выбор стартовых районов", "start district picks"), "event": ("Событие", "Event"),
+               "income": ("Доход", "Income"), "actions": ("Действия", "Actions"), "over": ("игра окончена", "game over")}
+
+
+def gate(state, verb: str):
+    """Refuse a verb that does not belong to the current phase (CITY-2.2, CITY-3), else None."""
+    phase = state.phase
+    if verb in VERBS_OF_PHASE[phase]:
+        return None
+    if phase == "pick":
+        return RULES.no("CITY-2.2", "Сначала все игроки выбирают стартовые районы (pick N).",
+                        "First every player picks a start district (pick N).")
+    if verb == "pick":
+        return RULES.no("CITY-2.2", "Стартовые районы выбираются только до первого хода.",
+                        "Start districts are picked only before the first turn.")
+    if phase == "event":
+        return RULES.no("CITY-3", "Сначала фаза События: возьмите карту (draw).",
+                        "The Event phase comes first: draw a card (draw).")
+    if phase == "income":
+        return RULES.no("CITY-3", "Сейчас фаза Дохода: получите доход (income).",
+                        "This is the Income phase: collect your income (income).")
+    done = PHASE_NAMES["event" if verb == "draw" else "income"]
+    return RULES.no("CITY-3", f"Фаза «{done[0]}» этого хода уже прошла: фазы идут строго по порядку.",
+                    f"The {done[1]} phase of this turn is over: the phases go strictly in order.")
+
+
+def start_turn(state, player: int) -> None:
+    """A new turn: reset this turn's counters and event modifiers, open the Event phase."""
+    from .state import fresh_turn
+    state.current = player
+    state.turn = fresh_turn()
+    state.phase = "event"
+    state._log("CITY-3", "turn", f"Раунд {state.round}, ход: {state.name(player).ru} — Событие, Доход, Действия",
+               f"Round {state.round}, turn of {state.name(player).en}: Event, Income, Actions",
+               round=state.round, player=player)
+
+
+def check_draw(state, action):
+    return RULES.ok("CITY-3.1")
+
+
+def perform_draw(state, action) -> None:
+    """CITY-3.1: draw the top event card and apply it at once (R-CITY-EVENTS)."""
+    p = state.current
+    if not state.deck:
+        state.deck, state.discard = state.discard, []
+        state.dice.shuffle(state.deck)
+        state._log("R-CITY-EVENTS", "shuffle", f"Колода кончилась: сброс ({len(state.deck)} карт) перемешан в новую колоду",
+                   f"The deck ran out: the discard pile ({len(state.deck)} cards) is shuffled into a new deck",
+                   cards=len(state.deck))
+    card = state.deck_def[state.deck.pop()]
+    state._log("CITY-3.1", "event", f"{state.name(p).ru} тянет Событие «{card.name.ru}»: {card.text.ru}",
+               f"{state.name(p).en} draws the event “{card.name.en}”: {card.text.en}", player=p, event=card.id)
+    apply_event(state, card, p)
+    state.discard.append(card.id)
+    state.last_event = card.id
+    state.phase = "income"
+
+
+def check_income(state, action):
+    return RULES.ok("CITY-3.2")
+
+
+def perform_income(state, action) -> None:
+    """CITY-3.2: 1 influence per district (times this turn's modifier), the HQ bonus (R-CITY-HQ),
+    and any bonus of this turn's event (R-CITY-EVENTS)."""
+    p, turn = state.current, state.turn
+    n = state.count_districts(p)
+    gain = n * turn["district_income"]
+    state._log("CITY-3.2", "income", f"{state.name(p).ru}: доход за районы ({n}): +{gain}",
+               f"{state.name(p).en}: income from districts ({n}): +{gain}", player=p, gain=gain)
+    hq = state.hq[p]
+    if state.options.hq_income and hq is not None and state.owner[hq] == p:
+        gain += state.options.hq_income
+        state._log("R-CITY-HQ", "income", f"Штаб (район {hq}) приносит +{state.options.hq_income}",
+                   f"The headquarters (district {hq}) brings +{state.options.hq_income}", player=p, district=hq)
+    if turn["income_bonus"]:
+        gain += turn["income_bonus"]
+        state._log("R-CITY-EVENTS", "income", f"Событие этого хода: +{turn['income_bonus']} к Доходу",
+                   f"This turn's event: +{turn['income_bonus']} income", player=p)
+    state.influence[p] += gain
+    state._log("CITY-3.2", "influence", f"{state.name(p).ru}: Влияние {state.influence[p]}",
+               f"{state.name(p).en}: influence {state.influence[p]}", player=p, influence=state.influence[p])
+    state.phase = "actions"
+
+
+def check_end(state, action):
+    return RULES.ok("CITY-3")
+
+
+def perform_end(state, action) -> None:
+    """End the turn; the next player in initiative order starts, or the round limit ends the game."""
+    p = state.current
+    state._log("CITY-3", "end", f"{state.name(p).ru} заканчивает ход", f"{state.name(p).en} ends the turn", player=p)
+    i = state.order.index(p) + 1
+    if i == state.players:
+        i = 0
+        state.round += 1
+        if state.round > state.options.rounds:
+            state.round = state.options.rounds
+            finish(state, f"прошло раундов: {state.options.rounds}", f"{state.options.rounds} rounds are over")
+            return
+    start_turn(state, state.order[i])
+
+
+def check_target(state) -> None:
+    """R-CITY-END option: a player who reaches `target_districts` districts wins at once."""
+    target = state.options.target_districts
+    if target and state.count_districts(state.current) >= target:
+        finish(state, f"у игрока {target} районов", f"a player holds {target} districts")
+
+
+def finish(state, why_ru: str, why_en: str) -> None:
+    """R-CITY-END: most districts wins; ties by forces, then influence; still tied, shared win."""
+    scores = state.scores()
+    best = max(scores)
+    state.winners = tuple(p for p in range(state.players) if scores[p] == best)
+    state.phase = "over"
+    names = [state.name(p) for p in state.winners]
+    table_ru = "; ".join(f"{state.name(p).ru}: районов {s[0]}, сил {s[1]}, Влияния {s[2]}" for p, s in enumerate(scores))
+    table_en = "; ".join(f"{state.name(p).en}: {s[0]} districts, {s[1]} forces, {s[2]} influence"
+                         for p, s in enumerate(scores))
+    state._log("R-CITY-END", "over", f"Конец игры ({why_ru}). {table_ru}. Победа: {', '.join(n.ru for n in names)}",
+               f"Game over ({why_en}). {table_en}. Winner: {', '.join(n.en for n in names)}",
+               winners=list(state.winners), scores=[list(s) for s in scores])

@@ -1,0 +1,82 @@
+"""Redeploying (CITY-3.5): move forces between your districts joined by a chain of your districts.
+
+The seed gives redeployment no price and no limit: it is free and may be repeated. The 10-forces
+cap of CITY-3.4 holds on the destination.
+"""
+from __future__ import annotations
+
+from .actions import Action
+from .registry import RULES
+from .words import forces
+
+MAX_FORCES = 10
+
+
+def regions(state, p: int) -> dict:
+    """district -> the number of its connected piece of p's territory (side adjacency only).
+
+    Cached on the position until the next action changes it."""
+    key = ("regions", p)
+    memo = state._memo
+    if key in memo:
+        return memo[key]
+    owner, nbrs = state.owner, state.map.neighbours
+    label: dict = {}
+    for start, o in owner.items():
+        if o != p or start in label:
+            continue
+        label[start] = start
+        todo = [start]
+        while todo:
+            for m in nbrs[todo.pop()]:
+                if owner[m] == p and m not in label:
+                    label[m] = start
+                    todo.append(m)
+    memo[key] = label
+    return label
+
+
+def check(state, action):
+    p, d, s, n = state.current, action.dst, action.src, action.count
+    for x in (s, d):
+        if x not in state.map:
+            return RULES.no("CITY-1", f"Района {x} нет на карте.", f"There is no district {x} on the map.")
+    if state.owner[s] != p or state.owner[d] != p:
+        x = s if state.owner[s] != p else d
+        return RULES.no("CITY-3.5", f"Перебрасывают только между своими районами, а район {x} не ваш.",
+                        f"Forces are redeployed only between your own districts, and district {x} is not yours.")
+    if s == d:
+        return RULES.no("CITY-3.5", "Откуда и куда — один и тот же район.", "The source and the destination are the same.")
+    label = regions(state, p)
+    if label[s] != label[d]:
+        return RULES.no("CITY-3.5", f"Районы {s} и {d} не соединены цепью ваших районов.",
+                        f"Districts {s} and {d} are not joined by a chain of your districts.")
+    if n < 1 or n > state.forces[s]:
+        return RULES.no("CITY-3.5", f"На районе {s} сил: {state.forces[s]}; перебросить {n} нельзя.",
+                        f"District {s} has {state.forces[s]} forces: {n} cannot be moved.")
+    if state.forces[d] + n > MAX_FORCES:
+        return RULES.no("CITY-3.4", f"На районе {d} стало бы сил: {state.forces[d] + n}, а больше {MAX_FORCES} нельзя.",
+                        f"District {d} would hold {state.forces[d] + n} forces, and no district holds more than {MAX_FORCES}.")
+    return RULES.ok("CITY-3.5")
+
+
+def perform(state, action) -> None:
+    p, d, s, n = state.current, action.dst, action.src, action.count
+    state.forces[s] -= n
+    state.forces[d] += n
+    state._log("CITY-3.5", "redeploy", f"{state.name(p).ru} перебрасывает {forces(n, acc=True).ru}: район {s} → район {d}",
+               f"{state.name(p).en} redeploys {forces(n).en}: district {s} → district {d}", player=p, src=s, dst=d, count=n)
+
+
+def candidates(state) -> list:
+    p = state.current
+    label = regions(state, p)
+    forces = state.forces
+    out = []
+    for s, ls in label.items():
+        if not forces[s]:
+            continue
+        for d, ld in label.items():
+            if ld == ls and d != s:
+                out += [Action.redeploy(s, d, n) for n in range(1, min(forces[s], MAX_FORCES - forces[d]) + 1)]
+    return out

@@ -1,0 +1,82 @@
+"""Reinforcing (CITY-3.4): buy forces at the tiered price and put them on your own districts.
+
+The k-th force costs 1 (k = 1-3), 2 (4-6), 3 (7-10), 4 (11-13), 5 (14 and on). What k counts is
+ruling R-CITY-COST: by default the forces bought this turn (`cost_tiers="turn"`); with
+`cost_tiers="owned"` the forces the player already has on the board. No district holds more
+than 10 forces.
+"""
+from __future__ import annotations
+
+from .actions import Action
+from .registry import RULES
+from .words import forces, tokens
+
+MAX_FORCES = 10
+TIERS = ((3, 1), (6, 2), (10, 3), (13, 4))   # up to the k-th force: price each; beyond: 5
+
+
+def price(k: int) -> int:
+    """The price of the k-th force (k >= 1), CITY-3.4."""
+    for last, p in TIERS:
+        if k <= last:
+            return p
+    return 5
+
+
+def cost(already: int, n: int) -> int:
+    """The price of n more forces after `already` forces counted by the tier rule."""
+    return sum(price(already + i) for i in range(1, n + 1))
+
+
+def counted(state, p: int) -> int:
+    """R-CITY-COST: how many forces the tier count already stands at for player p."""
+    return state.total_forces(p) if state.options.cost_tiers == "owned" else state.turn["bought"]
+
+
+def check(state, action):
+    p, d, n = state.current, action.dst, action.count
+    if d not in state.map:
+        return RULES.no("CITY-1", f"Района {d} нет на карте.", f"There is no district {d} on the map.")
+    if state.owner[d] != p:
+        return RULES.no("CITY-3.4", f"Силы ставят только на свои районы, а район {d} не ваш.",
+                        f"Forces go only on your own districts, and district {d} is not yours.")
+    if n < 1:
+        return RULES.no("CITY-3.4", "Купите хотя бы одну силу.", "Buy at least one force.")
+    if state.forces[d] + n > MAX_FORCES:
+        return RULES.no("CITY-3.4", f"На районе {d} уже сил: {state.forces[d]}; с ещё {n} стало бы "
+                        f"{state.forces[d] + n}, а больше {MAX_FORCES} нельзя.",
+                        f"District {d} already has {state.forces[d]} forces: {n} more would make "
+                        f"{state.forces[d] + n}, and no district holds more than {MAX_FORCES}.")
+    k = counted(state, p)
+    c = cost(k, n)
+    if c > state.influence[p]:
+        return RULES.no("CITY-3.4", f"Силы {k + 1}-{k + n} стоят {tokens(c).ru}, а у вас {state.influence[p]}.",
+                        f"Forces {k + 1}-{k + n} cost {c} influence and you have {state.influence[p]}.")
+    return RULES.ok("CITY-3.4", f"Можно: силы {k + 1}-{k + n} стоят {tokens(c).ru}.",
+                    f"Legal: forces {k + 1}-{k + n} cost {c} influence.")
+
+
+def perform(state, action) -> None:
+    p, d, n = state.current, action.dst, action.count
+    k = counted(state, p)
+    c = cost(k, n)
+    state.influence[p] -= c
+    state.forces[d] += n
+    state.turn["bought"] += n
+    reading = ("купленных в этот ход", "bought this turn") if state.options.cost_tiers == "turn" else \
+        ("уже стоящих на поле", "already on the board")
+    state._log("CITY-3.4", "reinforce", f"{state.name(p).ru} покупает {forces(n, acc=True).ru} на район {d} за {tokens(c).ru} "
+               f"(номера {k + 1}-{k + n} среди сил, {reading[0]}; осталось {state.influence[p]})",
+               f"{state.name(p).en} buys {forces(n).en} for district {d} for {tokens(c).en} "
+               f"(numbers {k + 1}-{k + n} among forces {reading[1]}; {state.influence[p]} left)",
+               player=p, district=d, count=n, cost=c)
+
+
+def candidates(state) -> list:
+    p = state.current
+    k, money = counted(state, p), state.influence[p]
+    most = 0
+    while most < MAX_FORCES and cost(k, most + 1) <= money:
+        most += 1
+    return [Action.reinforce(d, n) for d, o in state.owner.items() if o == p
+            for n in range(1, min(most, MAX_FORCES - state.forces[d]) + 1)]

@@ -1,0 +1,198 @@
+"""Scenario files: a position saved as JSON and loaded back, validated on load.
+
+A scenario is ``{"game": "city", "setup": {...}, "position": {...}, "log": [...], "actions": [...]}``
+(docs/notation-city.md). ``setup`` names the players, map, seed, options and colours; without a
+``position`` the file is a fresh game. A hand-written ``position`` may leave fields out (defaults
+below); `save_scenario` writes every field, so saving then loading gives the identical state hash.
+Every error names the file and the field.
+"""
+from __future__ import annotations
+
+import json
+import pathlib
+
+from ..core.dice import Dice
+from ..core.errors import DataError
+from ..core.loading import read_data, validate
+from .actions import parse_action
+from .setup import build, normal_setup
+
+PHASES = ("pick", "event", "income", "actions", "over")
+_INT = {"type": "integer"}
+_INTS = {"type": "array", "items": _INT}
+
+SCHEMA = {
+    "type": "object",
+    "properties": {
+        "game": {"const": "city"},
+        "kind": {"const": "scenario"},
+        "title": {"type": "object"},
+        "description": {"type": "object"},
+        "setup": {"type": "object", "properties": {
+            "players": {"type": "integer", "minimum": 2, "maximum": 4},
+            "map": {"type": ["string", "object"]},
+            "seed": _INT, "options": {"type": "object"},
+            "colours": {"type": "array", "items": {"type": "string"}},
+            "forced": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 10}},
+            "events": {"type": "string"}},
+            "required": ["players"], "additionalProperties": False},
+        "position": {"type": "object", "properties": {
+            "phase": {"enum": list(PHASES)}, "round": {"type": "integer", "minimum": 0},
+            "current": {"type": "integer", "minimum": 0}, "order": _INTS,
+            "initiative": {"type": "array", "items": _INTS},
+            "pick_index": {"type": "integer", "minimum": 0},
+            "districts": {"type": "object", "additionalProperties": {
+                "type": "object", "properties": {"owner": {"type": ["integer", "null"]},
+                                                 "forces": {"type": "integer", "minimum": 0, "maximum": 10}},
+                "additionalProperties": False}},
+            "influence": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+            "hq": {"type": "array", "items": {"type": ["integer", "null"]}},
+            "deck": {"type": "array", "items": {"type": "string"}},
+            "discard": {"type": "array", "items": {"type": "string"}},
+            "turn": {"type": "object"},
+            "last_event": {"type": ["string", "null"]},
+            "last_battle": {"type": ["object", "null"]},
+            "winners": {"type": ["array", "null"], "items": _INT},
+            "dice": {"type": "object", "properties": {"seed": _INT, "state": _INT, "forced": _INTS, "count": _INT},
+                     "required": ["seed", "state"], "additionalProperties": False},
+            "forced": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 10}},
+        }, "additionalProperties": False},
+        "log": {"type": "array", "items": {"type": "object", "properties": {
+            "rule": {"type": "string"}, "kind": {"type": "string"}, "ru": {"type": "string"},
+            "en": {"type": "string"}, "data": {"type": "object"}},
+            "required": ["rule", "kind", "ru", "en"], "additionalProperties": False}},
+        "actions": {"type": "array", "items": {"type": "string"}},
+    },
+    "required": ["game", "setup"],
+    "additionalProperties": False,
+}
+
+
+def load_scenario(spec, source: str | None = None):
+    """A position from a scenario file path or an already-read table."""
+    if isinstance(spec, (str, pathlib.Path)):
+        data, source = read_data(spec)
+    else:
+        data, source = spec, source or "<scenario>"
+    validate(data, SCHEMA, source)
+    if "position" not in data:
+        state = build(data["setup"], source)
+    else:
+        state = _positioned(data, source)
+    if "log" in data:
+        from .state import log_from_dicts
+        state.log = log_from_dicts(data["log"])
+    if "actions" in data:
+        actions = []
+        for i, text in enumerate(data["actions"]):
+            try:
+                actions.append(parse_action(text, source))
+            except DataError as e:
+                raise DataError(source, f"actions[{i}]", e.en, e.ru) from None
+        state.actions = actions
+    state.origin = (data, len(state.actions))
+    return state
+
+
+def _positioned(data: dict, source: str):
+    from .state import blank_state, fresh_turn
+    norm, city_map, opts, deck_def, colours = normal_setup(data["setup"], source)
+    n = norm["players"]
+    pos = data["position"]
+    if "dice" in pos:
+        dice = Dice.from_dict(pos["dice"])
+    else:
+        dice = Dice(norm["seed"])
+        dice.force(*norm["forced"])
+    dice.force(*pos.get("forced", []))
+    s = blank_state(norm, city_map, deck_def, opts, n, colours, dice)
+
+    def bad(field, en, ru):
+        raise DataError(source, f"position.{field}", en, ru)
+
+    def player(field, p, none_ok=False):
+        if (p is None and not none_ok) or (p is not None and not 0 <= p < n):
+            bad(field, f"expected a player number 0..{n - 1}, got {p!r}", f"ожидался номер игрока 0..{n - 1}, получено {p!r}")
+        return p
+
+    def district(field, d):
+        if d is not None and d not in city_map:
+            bad(field, f"unknown district {d}: not on the map {city_map.id!r}",
+                f"неизвестный район {d}: его нет на карте {city_map.id!r}")
+        return d
+
+    s.phase = pos.get("phase", "actions")
+    s.round = pos.get("round", 0 if s.phase == "pick" else 1)
+    order = pos.get("order", list(range(n)))
+    if sorted(order) != list(range(n)):
+        bad("order", f"expected each player 0..{n - 1} once, got {order}", f"ожидался каждый игрок 0..{n - 1} по разу, получено {order}")
+    s.order = tuple(order)
+    s.initiative = tuple(tuple(r) for r in pos.get("initiative", []))
+    s.pick_index = pos.get("pick_index", 0 if s.phase == "pick" else n)
+    if s.pick_index > n or (s.phase == "pick" and s.pick_index == n):
+        bad("pick_index", f"{s.pick_index} does not fit phase {s.phase!r} with {n} players",
+            f"{s.pick_index} не подходит к фазе {s.phase!r} при {n} игроках")
+    s.current = player("current", pos.get("current", s.order[0]))
+    for key, val in pos.get("districts", {}).items():
+        if not key.isdigit():
+            bad(f"districts.{key}", "a district is named by its number", "район называют его номером")
+        d = district(f"districts.{key}", int(key))
+        owner = player(f"districts.{key}.owner", val.get("owner"), none_ok=True)
+        forces = val.get("forces", 0)
+        if forces and owner is None:
+            bad(f"districts.{key}.forces", "forces on a free district: every district with forces has an owner",
+                "силы на свободном районе: у района с силами всегда есть владелец")
+        s.owner[d], s.forces[d] = owner, forces
+    for field, default in (("influence", [0] * n), ("hq", [None] * n)):
+        vals = pos.get(field, default)
+        if len(vals) != n:
+            bad(field, f"expected {n} values, one per player, got {len(vals)}", f"ожидалось {n} значений, по одному на игрока, получено {len(vals)}")
+        setattr(s, field, list(vals))
+    for i, d in enumerate(s.hq):
+        district(f"hq[{i}]", d)
+    if s.phase not in ("pick", "over"):
+        for p in range(n):
+            if s.count_districts(p) == 0:
+                bad("districts", f"player {p} holds no district after the picks (a player never loses their last one)",
+                    f"у игрока {p} нет районов после выбора стартовых (последний район не теряют)")
+    if "deck" in pos:
+        s.deck = list(pos["deck"])
+    else:
+        s.deck = deck_def.pile()
+        s.dice.shuffle(s.deck)
+    s.discard = list(pos.get("discard", []))
+    for field in ("deck", "discard"):
+        for i, e in enumerate(getattr(s, field)):
+            if e not in deck_def:
+                bad(f"{field}[{i}]", f"unknown event {e!r}", f"неизвестное Событие {e!r}")
+    turn = fresh_turn()
+    for key, val in pos.get("turn", {}).items():
+        if key not in turn:
+            bad(f"turn.{key}", f"unknown turn counter (known: {', '.join(turn)})", f"неизвестный счётчик хода (есть: {', '.join(turn)})")
+        if key == "capture":
+            if val is not None:
+                district("turn.capture", val[0])
+                val = (val[0], val[1])
+        elif not isinstance(val, int):
+            bad(f"turn.{key}", f"expected a whole number, got {val!r}", f"ожидалось целое число, получено {val!r}")
+        turn[key] = val
+    s.turn = turn
+    s.last_event = pos.get("last_event")
+    if s.last_event is not None and s.last_event not in deck_def:
+        bad("last_event", f"unknown event {s.last_event!r}", f"неизвестное Событие {s.last_event!r}")
+    s.last_battle = pos.get("last_battle")
+    w = pos.get("winners")
+    s.winners = tuple(player(f"winners[{i}]", p) for i, p in enumerate(w)) if w is not None else None
+    if (s.winners is None) != (s.phase != "over"):
+        bad("winners", "winners are given exactly when the phase is 'over'", "победители указываются ровно тогда, когда фаза 'over'")
+    return s
+
+
+def save_scenario(state, path=None, title=None) -> dict:
+    """The position as a scenario table (written to `path` as JSON when given)."""
+    data = state.to_dict()
+    if title is not None:
+        data = {"title": title.to_dict() if hasattr(title, "to_dict") else title, **data}
+    if path is not None:
+        pathlib.Path(path).write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    return data

@@ -1,0 +1,173 @@
+"""Setting up a game (CITY-2.1 to CITY-2.4): colours, initiative, start districts, influence, deck.
+
+Initiative (CITY-2.2): every player rolls two d10 and adds them. Players with equal totals roll
+again, only among themselves, until their order is settled; a re-roll orders the tied players
+only and never moves them past anyone else. Turn order for the whole game is the same falling
+initiative order.
+"""
+from __future__ import annotations
+
+from ..core.dice import Dice
+from ..core.errors import DataError
+from ..core.i18n import T
+from .events import load_events
+from .maps import load_map
+from .options import CityOptions
+from .registry import RULES
+
+START_FORCES = 3      # CITY-2.2
+START_INFLUENCE = 1   # CITY-2.3
+
+COLOURS = {  # Okabe-Ito colour keys of core.scene.PALETTE, with their names
+    "orange": T("оранжевый", "orange"), "sky": T("голубой", "sky blue"), "green": T("зелёный", "green"),
+    "purple": T("пурпурный", "purple"), "yellow": T("жёлтый", "yellow"), "blue": T("синий", "blue"),
+    "vermillion": T("алый", "vermillion"),
+}
+DEFAULT_COLOURS = ("orange", "sky", "green", "purple")
+
+
+def check_colours(colours, players: int, source: str = "<setup>") -> tuple:
+    """CITY-2.1: one known colour per player, no two alike."""
+    colours = tuple(colours) if colours is not None else DEFAULT_COLOURS[:players]
+    if len(colours) != players:
+        raise DataError(source, "colours", f"CITY-2.1: {players} players need {players} colours, got {len(colours)}",
+                        f"CITY-2.1: {players} игрокам нужно {players} цвета, получено {len(colours)}")
+    for i, c in enumerate(colours):
+        if c not in COLOURS:
+            raise DataError(source, f"colours[{i}]", f"CITY-2.1: unknown colour {c!r} (known: {', '.join(COLOURS)})",
+                            f"CITY-2.1: неизвестный цвет {c!r} (есть: {', '.join(COLOURS)})")
+        if colours.index(c) != i:
+            raise DataError(source, f"colours[{i}]", f"CITY-2.1: colour {c!r} is already taken by another player",
+                            f"CITY-2.1: цвет {c!r} уже занят другим игроком")
+    return colours
+
+
+def new_game(players: int = 2, map="default", seed: int = 0, options=None, colours=None,
+             forced=(), events=None):
+    """A new game, set up to the first start-district pick.
+
+    `map` is a packaged map name, a file path or a map table; `options` a `CityOptions` or a dict
+    (docs/rulings-city.md); `forced` dice values used first (for example to fix the initiative);
+    `events` an event deck file (the packaged deck by default).
+    """
+    if isinstance(options, CityOptions):
+        options = options.to_dict()
+    setup = {"players": players, "map": map, "seed": seed, "options": options, "colours": colours,
+             "forced": list(forced), "events": events}
+    return build({k: v for k, v in setup.items() if v is not None}, "<setup>")
+
+
+def normal_setup(setup: dict, source: str):
+    """Check a setup table; return (normalised setup, map, options, deck, colours)."""
+    city_map = load_map(setup.get("map", "default"))
+    players, seed, forced = setup.get("players"), setup.get("seed", 0), setup.get("forced", [])
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise DataError(source, "setup.seed", f"expected a whole number, got {seed!r}",
+                        f"ожидалось целое число, получено {seed!r}")
+    for i, v in enumerate(forced):
+        if not isinstance(v, int) or not 1 <= v <= 10:
+            raise DataError(source, f"setup.forced[{i}]", f"CITY-1: a d10 shows 1..10, got {v!r}",
+                            f"CITY-1: на d10 выпадает 1..10, получено {v!r}")
+    if not isinstance(players, int) or not city_map.min_players <= players <= city_map.max_players:
+        raise DataError(source, "setup.players", f"map {city_map.id!r} is for {city_map.min_players} to "
+                        f"{city_map.max_players} players, got {players}", f"карта {city_map.id!r} рассчитана на "
+                        f"{city_map.min_players}-{city_map.max_players} игроков, получено {players}")
+    opts = CityOptions.from_any(setup.get("options"), source, "setup.options")
+    colours = check_colours(setup.get("colours"), players, source)
+    deck = load_events(setup.get("events"))
+    norm = {"players": players, "map": city_map.spec(), "seed": seed, "options": opts.to_dict(),
+            "colours": list(colours), "forced": list(forced)}
+    if setup.get("events") is not None:
+        norm["events"] = str(setup["events"])
+    return norm, city_map, opts, deck, colours
+
+
+def build(setup: dict, source: str):
+    """A fresh game from a setup table: initiative rolled, waiting for the first pick."""
+    from .state import blank_state
+    norm, city_map, opts, deck, colours = normal_setup(setup, source)
+    dice = Dice(norm["seed"])
+    dice.force(*norm["forced"])
+    state = blank_state(norm, city_map, deck, opts, norm["players"], colours, dice)
+    start(state)
+    return state
+
+
+def start(state) -> None:
+    """CITY-1 .. CITY-2.4, all that happens before the first decision."""
+    m = state.map
+    state._log("CITY-1", "setup", f"Карта «{m.name.ru}»: {len(m)} районов, стартовых {len(m.start)}; кубики d10",
+               f"Map “{m.name.en}”: {len(m)} districts, {len(m.start)} start districts; d10 dice",
+               map=m.id, districts=len(m))
+    for p, c in enumerate(state.colours):
+        state._log("CITY-2.1", "colour", f"{state.name(p).ru}: цвет {COLOURS[c].ru}",
+                   f"{state.name(p).en}: colour {COLOURS[c].en}", player=p, colour=c)
+    order, rolls = roll_initiative(state, list(range(state.players)))
+    state.order = tuple(order)
+    state.initiative = tuple(tuple(r) for r in rolls)
+    state.pick_index = 0
+    state._log("CITY-2.2", "order", "Порядок по Инициативе: " + ", ".join(state.name(p).ru for p in order),
+               "Initiative order: " + ", ".join(state.name(p).en for p in order), order=list(order))
+    for p in range(state.players):
+        state.influence[p] = START_INFLUENCE
+    state._log("CITY-2.3", "influence", f"Каждый игрок получает {START_INFLUENCE} Влияние",
+               f"Every player gets {START_INFLUENCE} influence", influence=START_INFLUENCE)
+    state.deck = state.deck_def.pile()
+    state.dice.shuffle(state.deck)
+    state._log("CITY-2.4", "shuffle", f"Колода Событий перемешана (карт: {len(state.deck)}) и лежит рубашкой вверх",
+               f"The event deck is shuffled: {len(state.deck)} cards face down", cards=len(state.deck))
+
+
+def roll_initiative(state, group: list[int], depth: int = 0) -> tuple[list[int], list]:
+    """CITY-2.2: order `group` by 2d10, re-rolling ties among the tied only. Returns the order
+    and every roll made, as [player, die1, die2, reroll depth]."""
+    rolls, totals = [], {}
+    for p in group:
+        a, b = state.dice.roll(10), state.dice.roll(10)
+        totals[p] = a + b
+        rolls.append([p, a, b, depth])
+        again = " (переброс)" if depth else ""
+        state._log("CITY-2.2", "roll", f"{state.name(p).ru}: Инициатива {a}+{b} = {a + b}{again}",
+                   f"{state.name(p).en}: initiative {a}+{b} = {a + b}{' (re-roll)' if depth else ''}",
+                   player=p, dice=[a, b], depth=depth)
+    order = []
+    for total in sorted(set(totals.values()), reverse=True):
+        tied = [p for p in group if totals[p] == total]
+        if len(tied) > 1:
+            sub, more = roll_initiative(state, tied, depth + 1)
+            order += sub
+            rolls += more
+        else:
+            order += tied
+    return order, rolls
+
+
+def check_pick(state, action):
+    d = action.dst
+    if d not in state.map:
+        return RULES.no("CITY-1", f"Района {d} нет на карте.", f"There is no district {d} on the map.")
+    if d not in state.map.start:
+        return RULES.no("CITY-2.2", f"Район {d} не стартовый: выберите из {sorted(state.map.start)}.",
+                        f"District {d} is not a start district: choose from {sorted(state.map.start)}.")
+    if state.owner[d] is not None:
+        who = state.name(state.owner[d])
+        return RULES.no("CITY-2.2", f"Район {d} уже занят: {who.ru}.", f"District {d} is already taken by {who.en}.")
+    return RULES.ok("CITY-2.2")
+
+
+def perform_pick(state, action) -> None:
+    """CITY-2.2: a control marker and 3 forces on the chosen start district; it is also the HQ."""
+    p, d = state.order[state.pick_index], action.dst
+    state.owner[d] = p
+    state.forces[d] = START_FORCES
+    state.hq[p] = d
+    state._log("CITY-2.2", "pick", f"{state.name(p).ru} выбирает стартовый район {d}: фишка контроля и {START_FORCES} силы",
+               f"{state.name(p).en} picks start district {d}: a control marker and {START_FORCES} forces",
+               player=p, district=d)
+    state._log("R-CITY-HQ", "hq", f"Район {d} — штаб: {state.name(p).ru}",
+               f"District {d} is the headquarters of {state.name(p).en}", player=p, district=d)
+    state.pick_index += 1
+    if state.pick_index == state.players:
+        from .phases import start_turn
+        state.round = 1
+        start_turn(state, state.order[0])

@@ -1,0 +1,215 @@
+"""`CityState`: one position of Battle for the City, with check, apply, undo, redo and hash.
+
+The rules live in the topic modules (setup, phases, capture, reinforce, redeploy, attack); this
+class holds the position and routes each action verb to its module's ``check`` and ``perform``.
+All of the position is in plain instance attributes, so `copy()` and undo are simple.
+"""
+from __future__ import annotations
+
+from ..core.dice import Dice
+from ..core.i18n import T
+from ..core.log import LogEntry
+from ..core.rules import Verdict
+from ..core.state import BaseState
+from . import attack, capture, phases, redeploy, reinforce, setup
+from .actions import DRAW, END, INCOME, Action, parse_action
+from .combat import ATTACK_HIT, DEFENCE_HIT
+from .registry import RULES
+
+MAX_FORCES = 10      # CITY-3.4: no district holds more than 10 forces
+LETTERS = "ABCD"
+
+HANDLERS = {  # verb: (check, perform)
+    "pick": (setup.check_pick, setup.perform_pick),
+    "draw": (phases.check_draw, phases.perform_draw),
+    "income": (phases.check_income, phases.perform_income),
+    "end": (phases.check_end, phases.perform_end),
+    "capture": (capture.check_capture, capture.perform_capture),
+    "move": (capture.check_move, capture.perform_move),
+    "reinforce": (reinforce.check, reinforce.perform),
+    "redeploy": (redeploy.check, redeploy.perform),
+    "attack": (attack.check, attack.perform),
+}
+
+
+def fresh_turn() -> dict:
+    """What a new turn starts with; events of the turn change it (R-CITY-EVENTS)."""
+    return {"bought": 0, "attacks": 0, "attack_limit": 1, "attack_hit": ATTACK_HIT,
+            "defence_hit": DEFENCE_HIT, "capture_cost": 1, "income_bonus": 0, "district_income": 1,
+            "capture": None}
+
+
+class CityState(BaseState):
+    """A position. Build one with `berserk_kernel.city.new_game` or `load_scenario`.
+
+    Attributes: ``map`` (CityMap), ``deck_def`` (EventDeck), ``options`` (CityOptions),
+    ``players``, ``colours``, ``dice``, ``phase`` ("pick", "event", "income", "actions", "over"),
+    ``round``, ``current``, ``order`` (turn order by initiative), ``initiative``, ``pick_index``,
+    ``owner`` and ``forces`` (by district number), ``influence`` and ``hq`` (by player),
+    ``deck`` and ``discard`` (event ids, top of the deck last), ``turn`` (this turn's counters and
+    event modifiers), ``last_event``, ``last_battle``, ``winners``.
+    """
+
+    RULES = RULES
+    GAME = "city"
+
+    # --- BaseState hooks ------------------------------------------------------------------
+    def _check(self, action) -> Verdict:
+        if self.phase == "over":
+            return RULES.no("R-CITY-END", "Игра окончена: ходов больше нет.", "The game is over: no more moves.")
+        if not isinstance(action, Action) or action.verb not in HANDLERS:
+            return RULES.no("CITY-3", f"Неизвестное действие {action!r}.", f"Unknown action {action!r}.")
+        gate = phases.gate(self, action.verb)
+        if gate is not None:
+            return gate
+        return HANDLERS[action.verb][0](self, action)
+
+    def _perform(self, action) -> None:
+        if action.verb != "move":
+            self.turn["capture"] = None      # the capture move (CITY-3.3) is "at once" only
+        self._memo = {}
+        HANDLERS[action.verb][1](self, action)
+        self._memo = {}
+
+    def _candidates(self):
+        phase = self.phase
+        if phase == "pick":
+            return [Action.pick(d) for d in self.map.start]
+        if phase == "event":
+            return [DRAW]
+        if phase == "income":
+            return [INCOME]
+        if phase != "actions":
+            return []
+        return (capture.candidates(self) + reinforce.candidates(self) + redeploy.candidates(self)
+                + attack.candidates(self) + [END])
+
+    def parse_action(self, text):
+        return parse_action(text)
+
+    def copy(self) -> "CityState":
+        """A position equal to this one, with a fresh (empty) undo history."""
+        c = object.__new__(CityState)
+        d = c.__dict__
+        d.update(self.__dict__)
+        d["owner"], d["forces"] = dict(self.owner), dict(self.forces)
+        d["influence"], d["hq"] = list(self.influence), list(self.hq)
+        d["deck"], d["discard"] = list(self.deck), list(self.discard)
+        d["turn"], d["dice"] = dict(self.turn), self.dice.copy()
+        d["log"], d["actions"] = list(self.log), list(self.actions)
+        d["_undo"], d["_redo"], d["_memo"] = [], [], {}
+        return c
+
+    # --- who and what -----------------------------------------------------------------------
+    def current_player(self):
+        """Who decides now (None when the game is over)."""
+        if self.phase == "pick":
+            return self.order[self.pick_index]
+        return None if self.phase == "over" else self.current
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def letter(self, p: int) -> str:
+        return LETTERS[p]
+
+    def name(self, p: int) -> T:
+        return T(f"Игрок {LETTERS[p]}", f"Player {LETTERS[p]}")
+
+    def districts_of(self, p: int) -> list[int]:
+        return [d for d, o in self.owner.items() if o == p]
+
+    def count_districts(self, p: int) -> int:
+        return sum(1 for o in self.owner.values() if o == p)
+
+    def total_forces(self, p: int) -> int:
+        return sum(self.forces[d] for d, o in self.owner.items() if o == p)
+
+    def strongest(self, p: int, empty_ok: bool = False):
+        """The player's district with the most forces (lowest number on a tie), or None."""
+        best = None
+        for d in sorted(self.districts_of(p)):
+            if (best is None or self.forces[d] > self.forces[best]) and (empty_ok or self.forces[d] > 0):
+                best = d
+        return best
+
+    def place(self, district: int, n: int) -> int:
+        """Add up to n forces to a district without passing 10 (CITY-3.4); return how many."""
+        placed = max(0, min(n, MAX_FORCES - self.forces[district]))
+        self.forces[district] += placed
+        return placed
+
+    def attack_odds(self, action):
+        """Exact odds of an attack action now (this turn's modifiers and forced dice included)."""
+        from .odds import battle_odds
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        return battle_odds(action.count, self.forces[action.dst], attack_hit=self.turn["attack_hit"],
+                           defence_hit=self.turn["defence_hit"], forced=self.dice.forced)
+
+    def scores(self) -> list[tuple]:
+        """The ranking key of each player for R-CITY-END: (districts, forces, influence)."""
+        return [(self.count_districts(p), self.total_forces(p), self.influence[p]) for p in range(self.players)]
+
+    # --- saving -------------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return {
+            "game": "city",
+            "setup": self.setup,
+            "position": self.position(),
+            "log": [e.to_dict() for e in self.log],
+            "actions": [str(a) for a in self.actions],
+        }
+
+    def position(self) -> dict:
+        """The position alone, in the scenario file form (docs/notation-city.md)."""
+        return {
+            "phase": self.phase, "round": self.round, "current": self.current,
+            "order": list(self.order), "initiative": [list(r) for r in self.initiative],
+            "pick_index": self.pick_index,
+            "districts": {str(d): {"owner": self.owner[d], "forces": self.forces[d]}
+                          for d in self.map.numbers if self.owner[d] is not None or self.forces[d]},
+            "influence": list(self.influence), "hq": list(self.hq),
+            "deck": list(self.deck), "discard": list(self.discard),
+            "turn": dict(self.turn, capture=list(self.turn["capture"]) if self.turn["capture"] else None),
+            "last_event": self.last_event, "last_battle": self.last_battle,
+            "winners": list(self.winners) if self.winners is not None else None,
+            "dice": self.dice.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict, source: str = "<scenario>") -> "CityState":
+        from .scenario import load_scenario
+        return load_scenario(data, source)
+
+    def _repr_svg_(self) -> str:
+        from .scene import city_scene
+        return city_scene(self).to_svg()
+
+    def __repr__(self) -> str:
+        who = self.current_player()
+        who = LETTERS[who] if who is not None else "-"
+        return f"<CityState {self.map.id} round {self.round} {self.phase} player {who}>"
+
+
+def blank_state(setup_dict: dict, city_map, deck_def, options, players: int, colours, dice: Dice) -> CityState:
+    """An empty position before initiative: everything free, nothing rolled."""
+    s = object.__new__(CityState)
+    BaseState.__init__(s)
+    s.setup, s.map, s.deck_def, s.options = setup_dict, city_map, deck_def, options
+    s.players, s.colours, s.dice = players, tuple(colours), dice
+    s.phase, s.round, s.current, s.pick_index = "pick", 0, 0, 0
+    s.order, s.initiative = tuple(range(players)), ()
+    s.owner = {d: None for d in city_map.numbers}
+    s.forces = {d: 0 for d in city_map.numbers}
+    s.influence, s.hq = [0] * players, [None] * players
+    s.deck, s.discard = [], []
+    s.turn = fresh_turn()
+    s.last_event = s.last_battle = s.winners = None
+    s.origin = None      # the scenario this object was loaded from, and its number of actions
+    s._memo = {}
+    return s
+
+
+def log_from_dicts(entries) -> list:
+    return [LogEntry.from_dict(e) for e in entries]
