@@ -60,3 +60,14 @@ def strike_odds(strike: tuple, back_strike: tuple | None, white_mod: int = 0, bl
             else:
                 fixed[keep] += p
     return StrikeOdds(True, dict(fixed), choices)
+
+
+def odds_for(state, attacker: int, target: int, defender: int | None = None) -> StrikeOdds:
+    """The odds of `attacker` striking `target` now (or `defender`, if one is assigned)."""
+    from .strike import fights_back
+
+    fighter = defender if defender is not None else target
+    att = state.defs[state.cards[attacker].card]
+    fd = state.defs[state.cards[fighter].card]
+    back = fd.strike if fights_back(state, target, defender) else None
+    return strike_odds(att.strike, back)

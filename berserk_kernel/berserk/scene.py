@@ -138,12 +138,12 @@ def _card(sc, s, uid, x, y, w, h, lang, selected, highlight_cards, targets, comp
                 sc.add(Text(x + 44, y + 60, f"◆{c.tokens}", size=10))
             att = [s.defs[s.cards[a].card] for a in attachments(s, uid)]
             if att:
-                sc.add(Text(x + w - 4, y + 28, "+" + ",".join(a.name.get(lang)[:6] for a in att), size=8,
-                            anchor="end", fill=PALETTE["purple"], max_width=w - 40))
+                sc.add(Text(x + w - 4, y + 60, "+" + ",".join(a.name.get(lang)[:6] for a in att), size=8,
+                            anchor="end", fill=PALETTE["purple"], max_width=w - 50))
         if c.closed:
             for i in range(0, int(w), 14):
                 sc.add(Line(x + i, y + h, x + min(i + 14, w), y + h - 14, stroke="#888888", layer="cards"))
-            sc.add(Text(x + w / 2, y + h - 9, _w("closed", lang), size=9, anchor="middle", fill="#555555", bold=True))
+            sc.add(Text(x + w - 4, y + 28, _w("closed", lang), size=9, anchor="end", fill="#555555", bold=True))
         if c.flyer_strike:
             sc.add(Text(x + w - 4, y + 44, "⇡", size=12, anchor="end"))
     if uid == selected:

@@ -31,11 +31,12 @@ def target_verdict(s, att, tgt_uid):
     if td is not None:
         if td.type == "terrain":
             return s.RULES.no("BR-4", "Местность нельзя атаковать.", "Terrain cannot be attacked.")
-        if t.zone == "attached":
-            if td.type == "equipment":
-                return s.RULES.no("BR-6", "Экипировку нельзя атаковать.", "Equipment cannot be attacked.")
-            return s.RULES.no("R-BR-SYMBIOTE", "Симбиот на носителе не может быть целью простого удара.",
-                              "A symbiote on its host cannot be the target of a simple strike.")
+        # attached or still waiting for a carrier after a late reveal (R-BR-LATE-REVEAL)
+        if td.type == "equipment":
+            return s.RULES.no("BR-6", "Экипировку нельзя атаковать.", "Equipment cannot be attacked.")
+        if td.is_symbiote:
+            return s.RULES.no("R-BR-SYMBIOTE", "Симбиот не может быть целью простого удара.",
+                              "A symbiote cannot be the target of a simple strike.")
     ad = s.defs[att.card]
     if ad.is_flyer:
         return s.RULES.ok("BR-11")

@@ -103,6 +103,7 @@ def put_into_deck(s, uid: int) -> int:
     """A card goes to its owner's deck: it loses tokens, markers and gained abilities and becomes
     a new card with a new id (CR-204.4). The deck is shuffled (CR-deck-order). Returns the new uid."""
     old = s.cards[uid]
+    riders = attachments(s, uid)
     detach_from_zone(s, old)
     del s.cards[uid]
     new = CardState(s.next_uid, old.card, old.owner, "deck")
@@ -112,6 +113,8 @@ def put_into_deck(s, uid: int) -> int:
     s._log("CR-204.4", "zone", f"Карта #{uid} ушла в колоду и стала новой картой #{new.uid}.",
            f"Card #{uid} went to the deck and is now a new card #{new.uid}.", old=uid, new=new.uid)
     shuffle_deck(s, old.owner, WHY_PUT)
+    for other in riders:  # the carrier left the field: its equipment and symbiote die (BR-6)
+        to_graveyard(s, other, "BR-6" if s.defs[s.cards[other].card].type == "equipment" else "R-BR-SYMBIOTE")
     return new.uid
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from .actions import Action
 from .combat import fight
 from .registry import RULES
-from .words import forces
+from .words import en, forces
 
 
 def check(state, action):
@@ -58,11 +58,11 @@ def perform(state, action) -> None:
                player=p, src=s, dst=d, count=n, defender=q)
     b = fight(state.dice, n, defenders, turn["attack_hit"], turn["defence_hit"])
     if defenders:
-        state._log("CITY-4.1", "roll", f"Атакующий бросает {list(b.rolls_attack)}: успехов {b.hits_attack} "
-                   f"({turn['attack_hit']}+); защитник бросает {list(b.rolls_defence)}: успехов {b.hits_defence} "
-                   f"({turn['defence_hit']}+)", f"The attacker rolls {list(b.rolls_attack)}: {b.hits_attack} successes "
-                   f"({turn['attack_hit']}+); the defender rolls {list(b.rolls_defence)}: {b.hits_defence} successes "
-                   f"({turn['defence_hit']}+)", attack=list(b.rolls_attack), defence=list(b.rolls_defence))
+        state._log("CITY-4.1", "roll", f"Атакующий бросает {list(b.rolls_attack)}: успехов ({turn['attack_hit']}+): {b.hits_attack}; "
+                   f"защитник бросает {list(b.rolls_defence)}: успехов ({turn['defence_hit']}+): {b.hits_defence}",
+                   f"The attacker rolls {list(b.rolls_attack)}: {en(b.hits_attack, 'success', 'successes')} "
+                   f"({turn['attack_hit']}+); the defender rolls {list(b.rolls_defence)}: "
+                   f"{en(b.hits_defence, 'success', 'successes')} ({turn['defence_hit']}+)", attack=list(b.rolls_attack), defence=list(b.rolls_defence))
         state._log("CITY-4.2", "damage", f"Потери одновременно: защитник −{defenders - b.defenders_left}, "
                    f"атакующий −{n - b.attackers_left}", f"Losses at the same time: defender −{defenders - b.defenders_left}, "
                    f"attacker −{n - b.attackers_left}", attackers_left=b.attackers_left, defenders_left=b.defenders_left)

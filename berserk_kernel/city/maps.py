@@ -51,6 +51,10 @@ class CityMap:
     """An immutable city map; shared between positions, never copied."""
 
     def __init__(self, data: dict, source: str = "<map>"):
+        for key in data if isinstance(data, dict) else ():
+            if key not in SCHEMA["properties"]:
+                _bad(source, key, f"unknown field (known: {', '.join(SCHEMA['properties'])})",
+                     f"неизвестное поле (известны: {', '.join(SCHEMA['properties'])})")
         validate(data, SCHEMA, source)
         self.source = source
         self.data = data

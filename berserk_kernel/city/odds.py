@@ -14,8 +14,7 @@ from functools import lru_cache
 from math import comb
 
 from .combat import ATTACK_HIT, DEFENCE_HIT, SIDES
-
-MAX_FORCES = 10
+from .reinforce import MAX_FORCES   # the 10-forces cap of CITY-3.4 bounds every battle
 
 
 def hit_chance(hit: int, sides: int = SIDES) -> Fraction:

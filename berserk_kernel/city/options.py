@@ -1,6 +1,6 @@
 """Configurable readings of the rules: the rulings R-CITY-END, R-CITY-COST and R-CITY-HQ.
 
-The defaults are the project's rulings (docs/rulings-city.md); each field changes one of them.
+The defaults are the project's rulings (docs/rulings.md); each field changes one of them.
 """
 from __future__ import annotations
 

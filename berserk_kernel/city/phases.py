@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .events import apply_event
 from .registry import RULES
+from .words import en
 
 VERBS_OF_PHASE = {
     "pick": {"pick"},
@@ -133,9 +134,9 @@ def finish(state, why_ru: str, why_en: str) -> None:
     state.winners = tuple(p for p in range(state.players) if scores[p] == best)
     state.phase = "over"
     names = [state.name(p) for p in state.winners]
-    table_ru = "; ".join(f"{state.name(p).ru}: районов {s[0]}, сил {s[1]}, Влияния {s[2]}" for p, s in enumerate(scores))
-    table_en = "; ".join(f"{state.name(p).en}: {s[0]} districts, {s[1]} forces, {s[2]} influence"
-                         for p, s in enumerate(scores))
+    table_ru = "; ".join(f"{state.name(p).ru}: районов {s[0]}, сил {s[1]}, Влияние {s[2]}" for p, s in enumerate(scores))
+    table_en = "; ".join(f"{state.name(p).en}: {en(s[0], 'district', 'districts')}, {en(s[1], 'force', 'forces')}, "
+                         f"{s[2]} influence" for p, s in enumerate(scores))
     state._log("R-CITY-END", "over", f"Конец игры ({why_ru}). {table_ru}. Победа: {', '.join(n.ru for n in names)}",
-               f"Game over ({why_en}). {table_en}. Winner: {', '.join(n.en for n in names)}",
+               f"Game over ({why_en}). {table_en}. Winner{'s' if len(names) > 1 else ''}: {', '.join(n.en for n in names)}",
                winners=list(state.winners), scores=[list(s) for s in scores])

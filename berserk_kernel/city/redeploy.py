@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from .actions import Action
 from .registry import RULES
+from .reinforce import MAX_FORCES
 from .words import forces
-
-MAX_FORCES = 10
 
 
 def regions(state, p: int) -> dict:

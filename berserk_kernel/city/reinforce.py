@@ -11,7 +11,7 @@ from .actions import Action
 from .registry import RULES
 from .words import forces, tokens
 
-MAX_FORCES = 10
+MAX_FORCES = 10      # no district holds more than 10 forces
 TIERS = ((3, 1), (6, 2), (10, 3), (13, 4))   # up to the k-th force: price each; beyond: 5
 
 

@@ -68,13 +68,22 @@ SCHEMA = {
 }
 
 
+def _field(path) -> str:
+    """A schema path as a field name; district numbers are keys: position.districts.7.forces."""
+    out = ""
+    for i, part in enumerate(path):
+        keyed = isinstance(part, str) or (i and path[i - 1] == "districts")
+        out += (("." if out else "") + str(part)) if keyed else f"[{part}]"
+    return out
+
+
 def load_scenario(spec, source: str | None = None):
     """A position from a scenario file path or an already-read table."""
     if isinstance(spec, (str, pathlib.Path)):
         data, source = read_data(spec)
     else:
         data, source = spec, source or "<scenario>"
-    validate(data, SCHEMA, source)
+    validate(data, SCHEMA, source, _field)
     if "position" not in data:
         state = build(data["setup"], source)
     else:

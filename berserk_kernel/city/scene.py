@@ -87,8 +87,9 @@ def city_scene(state, lang: str = "ru") -> Scene:
     battle = state.last_battle
     if battle:
         (x1, y1), (x2, y2) = origin(battle["src"]), origin(battle["dst"])
+        # the last attack, under the force counters so it never hides a number
         scene.add(Line(x1 + CELL / 2, y1 + CELL / 2, x2 + CELL / 2, y2 + CELL / 2, stroke=PALETTE["black"],
-                       width=3, dash=(6, 4), layer="highlight"))
+                       width=3, dash=(6, 4), layer="static"))
     bottom = _panel(scene, state, MARGIN * 2 + grid_w, TOP, colour, lang)
     scene.height = max(TOP + grid_h + MARGIN, bottom + MARGIN)
     scene.shapes[0] = Rect(0, 0, width, scene.height, fill=PALETTE["white"])

@@ -30,14 +30,14 @@ def check_colours(colours, players: int, source: str = "<setup>") -> tuple:
     """CITY-2.1: one known colour per player, no two alike."""
     colours = tuple(colours) if colours is not None else DEFAULT_COLOURS[:players]
     if len(colours) != players:
-        raise DataError(source, "colours", f"CITY-2.1: {players} players need {players} colours, got {len(colours)}",
+        raise DataError(source, "setup.colours", f"CITY-2.1: {players} players need {players} colours, got {len(colours)}",
                         f"CITY-2.1: {players} игрокам нужно {players} цвета, получено {len(colours)}")
     for i, c in enumerate(colours):
         if c not in COLOURS:
-            raise DataError(source, f"colours[{i}]", f"CITY-2.1: unknown colour {c!r} (known: {', '.join(COLOURS)})",
+            raise DataError(source, f"setup.colours[{i}]", f"CITY-2.1: unknown colour {c!r} (known: {', '.join(COLOURS)})",
                             f"CITY-2.1: неизвестный цвет {c!r} (есть: {', '.join(COLOURS)})")
         if colours.index(c) != i:
-            raise DataError(source, f"colours[{i}]", f"CITY-2.1: colour {c!r} is already taken by another player",
+            raise DataError(source, f"setup.colours[{i}]", f"CITY-2.1: colour {c!r} is already taken by another player",
                             f"CITY-2.1: цвет {c!r} уже занят другим игроком")
     return colours
 
@@ -47,7 +47,7 @@ def new_game(players: int = 2, map="default", seed: int = 0, options=None, colou
     """A new game, set up to the first start-district pick.
 
     `map` is a packaged map name, a file path or a map table; `options` a `CityOptions` or a dict
-    (docs/rulings-city.md); `forced` dice values used first (for example to fix the initiative);
+    (docs/rulings.md); `forced` dice values used first (for example to fix the initiative);
     `events` an event deck file (the packaged deck by default).
     """
     if isinstance(options, CityOptions):

@@ -15,8 +15,8 @@ from . import attack, capture, phases, redeploy, reinforce, setup
 from .actions import DRAW, END, INCOME, Action, parse_action
 from .combat import ATTACK_HIT, DEFENCE_HIT
 from .registry import RULES
+from .reinforce import MAX_FORCES
 
-MAX_FORCES = 10      # CITY-3.4: no district holds more than 10 forces
 LETTERS = "ABCD"
 
 HANDLERS = {  # verb: (check, perform)
@@ -53,6 +53,12 @@ class CityState(BaseState):
     RULES = RULES
     GAME = "city"
 
+    def __init__(self, players: int = 2, map="default", seed: int = 0, options=None, colours=None,
+                 forced=(), events=None):
+        """`CityState(players=3, seed=7)` is the same as `new_game(players=3, seed=7)`."""
+        from .setup import new_game
+        self.__dict__.update(new_game(players, map, seed, options, colours, forced, events).__dict__)
+
     # --- BaseState hooks ------------------------------------------------------------------
     def _check(self, action) -> Verdict:
         if self.phase == "over":
@@ -67,9 +73,8 @@ class CityState(BaseState):
     def _perform(self, action) -> None:
         if action.verb != "move":
             self.turn["capture"] = None      # the capture move (CITY-3.3) is "at once" only
-        self._memo = {}
         HANDLERS[action.verb][1](self, action)
-        self._memo = {}
+        self._memo = {}                      # cached territory pieces are stale now
 
     def _candidates(self):
         phase = self.phase

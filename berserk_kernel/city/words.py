@@ -22,3 +22,8 @@ def forces(n: int, acc: bool = False) -> T:
 def tokens(n: int) -> T:
     """Influence tokens (жетоны Влияния)."""
     return T(f"{n} {ru_plural(n, 'жетон', 'жетона', 'жетонов')} Влияния", f"{n} influence")
+
+
+def en(n: int, one: str, many: str) -> str:
+    """"1 success", "3 successes"."""
+    return f"{n} {one if n == 1 else many}"

@@ -124,9 +124,9 @@ class BaseState:
         if not self._redo:
             raise IndexError("nothing to redo")
         action = self._redo.pop()
-        redo = self._redo
+        rest = list(self._redo)   # apply() clears the redo list: keep what is left of it
         self.apply(action)
-        self._redo = redo
+        self._redo = rest
         return action
 
     # --- identity ------------------------------------------------------------------------

@@ -81,3 +81,16 @@ def test_illegal_action_changes_nothing_and_keeps_history():
         s.apply("strike #1 #2")
     assert e.value.rule_id == "BR-10.1"
     assert s.state_hash() == h and s.can_undo()
+
+
+def test_redo_several_steps():
+    s = position("A deadfall_wolf c2", "B bog_troll c5")
+    s.apply("move #1 b2")
+    s.apply("move #1 a2")
+    h = s.state_hash()
+    s.undo()
+    s.undo()
+    s.redo()
+    assert s.can_redo()
+    s.redo()
+    assert s.state_hash() == h and not s.can_redo()
