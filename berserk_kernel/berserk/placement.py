@@ -184,8 +184,9 @@ def do_attach(s, a) -> None:
 
 def do_attach_done(s, a) -> None:
     seat = attach_seat(s)
+    rule = "R-BR-LATE-REVEAL" if s.pending else "BR-8.5"
     for uid in attachables(s, seat):
-        zones.to_graveyard(s, uid, "BR-8.5")
+        zones.to_graveyard(s, uid, rule)
     _after_attach_step(s, finished=True)
 
 

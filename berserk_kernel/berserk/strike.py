@@ -193,14 +193,13 @@ def deal(s, att_uid, tgt_uid, deal_strength, back_strength, diff) -> None:
     att, tgt = s.cards[att_uid], s.cards[tgt_uid]
     dealt = s.defs[att.card].strike[deal_strength] if deal_strength is not None else 0
     back = s.defs[tgt.card].strike[back_strength] if back_strength is not None else 0
-    rule = "R-BR-FIGHT" if diff is not None else "BR-10.3"
     an, tn = _name(s, att_uid), _name(s, tgt_uid)
     if diff is not None:
         s._log("BR-10.4", "fight", f"Разница {diff:+d}: «{an.ru}» наносит {dealt}, «{tn.ru}» отвечает {back}.",
                f"Difference {diff:+d}: {an.en} deals {dealt}, {tn.en} strikes back {back}.",
                dealt=dealt, back=back, diff=diff)
-    wound(s, tgt_uid, dealt, rule)
-    wound(s, att_uid, back, rule)
+    wound(s, tgt_uid, dealt)
+    wound(s, att_uid, back)
     for uid in (tgt_uid, att_uid):
         c = s.cards[uid]
         if c.in_play and c.wounds >= s.defs[c.card].lives:
@@ -208,7 +207,8 @@ def deal(s, att_uid, tgt_uid, deal_strength, back_strength, diff) -> None:
     check_victory(s)
 
 
-def wound(s, uid, n: int, rule: str) -> None:
+def wound(s, uid, n: int) -> None:
+    """Wounds add up (BR-15); an attack "for 0" wounds nothing."""
     if n <= 0:
         return
     c = s.cards[uid]
