@@ -1,0 +1,206 @@
+"""Helpers for browser tests of the notebooks served by Voilà (Playwright, sync API).
+
+Import them in a test module of tests/browser as `from voila_app import open_app, ...`
+(tests/browser is on sys.path for its own modules). The fixtures that use them live in
+tests/browser/conftest.py.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Iterable
+from urllib.parse import quote, urlencode, urlparse
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS_DIR = ROOT / "notebooks"
+ARTIFACTS_DIR = ROOT / "test-artifacts"
+VOILA_LOG = ARTIFACTS_DIR / "voila.log"
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
+
+# A notebook page is ready when Voilà has finished executing it (its "#loading" spinner with
+# "Running ..." / "Executing N of M" is gone, the page has loaded) and every widget output has
+# been rendered by the widget manager ("Loading widget..." placeholders are gone; a widget
+# that fails turns into "Error displaying widget", which assert_no_errors catches).
+_READY_JS = """() => {
+  const body = document.body;
+  if (!body || !body.hasAttribute('data-voila')) return false;
+  if (document.readyState !== 'complete') return false;
+  if (document.querySelector('#loading')) return false;
+  for (const el of document.querySelectorAll('.jp-OutputArea-output')) {
+    if (el.textContent.trim() === 'Loading widget...') return false;
+  }
+  return true;
+}"""
+
+# Text that means something went wrong, whatever the page is about.
+ERROR_PATTERNS = [
+    r"Traceback",
+    r"\b[A-Za-z]*Error\b",            # "Error displaying widget", ZeroDivisionError, ...
+    r"Model not found",
+    r"module not registered",
+    r"There was an error when executing cell",
+    r"Click to show javascript error",  # ipywidgets' error widget
+]
+# Browser console errors that are expected here: the CDN requests we block on purpose.
+IGNORED_CONSOLE = [r"Failed to load resource", r"net::ERR_FAILED"]
+
+
+def is_local_url(url: str) -> bool:
+    parsed = urlparse(url)
+    if parsed.scheme in ("data", "blob", "about"):
+        return True
+    return (parsed.hostname or "") in LOCAL_HOSTS
+
+
+def block_remote(route) -> None:
+    """Playwright route handler: let localhost through, abort everything else (Font Awesome
+    CDN, ...) so pages never wait for an unreachable network."""
+    if is_local_url(route.request.url):
+        route.continue_()
+    else:
+        route.abort()
+
+
+def watch_errors(page) -> None:
+    """Record uncaught JavaScript exceptions and console errors in `page.js_errors`."""
+    page.js_errors = []
+    page.on("pageerror", lambda exc: page.js_errors.append(f"pageerror: {exc}"))
+
+    def on_console(msg) -> None:
+        if msg.type == "error" and not any(re.search(p, msg.text) for p in IGNORED_CONSOLE):
+            page.js_errors.append(f"console.error: {msg.text}")
+
+    page.on("console", on_console)
+
+
+def app_url(base_url: str, notebook_name: str, lang: str | None = None) -> str:
+    name = notebook_name if notebook_name.endswith(".ipynb") else notebook_name + ".ipynb"
+    url = f"{base_url.rstrip('/')}/voila/render/{quote(name)}"
+    if lang:
+        url += "?" + urlencode({"lang": lang})
+    return url
+
+
+def voila_log_tail(lines: int = 30) -> str:
+    """The last lines of Voilà's log (test-artifacts/voila.log), without terminal colours."""
+    try:
+        text = VOILA_LOG.read_text(errors="replace")
+    except OSError:
+        return "(no Voilà log)"
+    text = re.sub(r"\x1b\[[0-9;]*m", "", text)
+    return "\n".join(line[:500] for line in text.splitlines()[-lines:])
+
+
+def open_app(page, base_url: str, notebook_name: str, lang: str | None = None,
+             timeout: float = 120_000, settle_ms: int = 300):
+    """Open `notebook_name` (with or without .ipynb) as a Voilà app and wait until the kernel
+    has run the notebook and all widgets are rendered. `lang="en"` appends `?lang=en`
+    (the kernel sees it in os.environ["QUERY_STRING"]). Returns the page."""
+    url = app_url(base_url, notebook_name, lang)
+    # "commit", not "load": Voilà streams the page while it executes the notebook.
+    page.goto(url, wait_until="commit", timeout=timeout)
+    try:
+        page.wait_for_function(_READY_JS, timeout=timeout, polling=100)
+    except Exception as exc:  # playwright TimeoutError; report what the page showed
+        try:
+            shown = page.evaluate("() => document.body ? document.body.innerText.slice(0, 2000) : ''")
+        except Exception:  # noqa: BLE001
+            shown = "(page unavailable)"
+        raise AssertionError(
+            f"{url} was not ready after {timeout / 1000:.0f} s: {exc}\n"
+            f"--- page text ---\n{shown}\n--- voila log ---\n{voila_log_tail()}"
+        ) from None
+    # Let callbacks such as ipycanvas' on_client_ready draw, then check again.
+    page.wait_for_timeout(settle_ms)
+    page.wait_for_function(_READY_JS, timeout=timeout, polling=100)
+    return page
+
+
+def error_report(page, allow: Iterable[str] = ()) -> list[str]:
+    """Everything on the page that looks like an error, as a list of messages (empty: clean).
+    `allow` holds regular expressions for text that a page may show on purpose."""
+    allow = list(allow)
+
+    def allowed(text: str) -> str:
+        for pattern in allow:
+            text = re.sub(pattern, "", text)
+        return text
+
+    problems: list[str] = []
+    body = page.inner_text("body")
+    for el in page.query_selector_all(
+        '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
+    ):
+        raw = el.inner_text()
+        body = body.replace(raw, "")  # reported here, not again by the text patterns
+        text = allowed(raw).strip()
+        if text:
+            problems.append(f"stderr/error output:\n{text[:3000]}")
+    broken = page.query_selector_all(".jupyter-widgets-error-widget")
+    if broken:
+        problems.append(f"{len(broken)} widget(s) could not be displayed "
+                        "(ipywidgets error widget: 'Click to show javascript error.')")
+    body = allowed(body)
+    for pattern in ERROR_PATTERNS:
+        for match in re.finditer(pattern, body):
+            start = max(0, match.start() - 200)
+            problems.append(f"page text matches {pattern!r}: ...{body[start:match.end() + 300]}...")
+            break
+    problems += [allowed(e) for e in getattr(page, "js_errors", []) if allowed(e).strip()]
+    return problems
+
+
+def assert_no_errors(page, allow: Iterable[str] = ()) -> None:
+    """Fail the test if the page shows error output, a traceback, a widget that could not be
+    displayed, or if the browser reported a JavaScript error."""
+    problems = error_report(page, allow)
+    if problems:
+        raise AssertionError(
+            f"{page.url} shows errors:\n\n" + "\n\n".join(problems)
+            + f"\n\n--- voila log ---\n{voila_log_tail()}"
+        )
+
+
+_CONTENT_HEIGHT_JS = """() => {
+  const scroller = document.querySelector('#rendered_cells');
+  return Math.max(scroller ? scroller.scrollHeight : 0, document.documentElement.scrollHeight);
+}"""
+
+
+def save_screenshot(page, name: str, full_page: bool = True, max_height: int = 12_000) -> Path:
+    """Save a PNG of the page as test-artifacts/<name>.png and return its path.
+
+    Voilà's page does not scroll itself (its `#rendered_cells` panel does), so Playwright's
+    own full_page would stop at the viewport: for a full page the viewport is made as tall as
+    the content (at most `max_height`) for the shot, then restored."""
+    ARTIFACTS_DIR.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS_DIR / f"{name}.png"
+    viewport = page.viewport_size
+    height = page.evaluate(_CONTENT_HEIGHT_JS) if full_page and viewport else 0
+    if viewport and height > viewport["height"]:
+        page.set_viewport_size({"width": viewport["width"], "height": min(height, max_height)})
+        try:
+            page.wait_for_timeout(200)
+            page.screenshot(path=str(path), full_page=True)
+        finally:
+            page.set_viewport_size(viewport)
+    else:
+        page.screenshot(path=str(path), full_page=full_page)
+    return path
+
+
+def notebook_names() -> list[str]:
+    """Names (without .ipynb) of every notebooks/*.ipynb, sorted."""
+    return sorted(p.stem for p in NOTEBOOKS_DIR.glob("*.ipynb"))

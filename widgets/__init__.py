@@ -1,0 +1,1 @@
+"""ipywidgets/ipycanvas front end for berserk_kernel: the notebooks' apps (written later)."""
