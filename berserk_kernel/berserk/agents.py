@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..core.dice import Dice
 
 WEIGHTS = {"buy": 20, "redeal": 1, "done": 1, "strike": 12, "move": 6, "end": 1, "prepare": 3,
-           "defend": 3, "nodefend": 1, "attach": 6}
+           "defend": 3, "nodefend": 1, "attach": 6, "use": 8, "pass": 2, "skip": 1, "gather": 2, "hire": 10}
 
 
 def choose(state, dice: Dice, actions=None):

@@ -11,6 +11,7 @@ from importlib import resources
 from ..core.errors import DataError
 from ..core.i18n import T
 from ..core.loading import parse_text, read_data, validate
+from .abilities import parse_ability
 
 ELEMENTS = ("steppe", "mountains", "forest", "swamp", "darkness")
 ELEMENT_NAMES = {
@@ -18,11 +19,9 @@ ELEMENT_NAMES = {
     "forest": T("Леса", "Forest"), "swamp": T("Болота", "Swamp"),
     "darkness": T("Тьма", "Darkness"), "neutral": T("Нейтрал", "Neutral"),
 }
-CARD_TYPES = ("creature", "terrain", "artifact", "equipment")
+CARD_TYPES = ("creature", "terrain", "artifact", "equipment", "hero")   # hero: Heroes mode (R-HEROES)
 CREATURE_KINDS = ("ground", "symbiote", "flyer")
 EQUIPMENT_KINDS = ("weapon", "armour", "boots", "shield", "potion")
-ABILITY_KINDS = ("shot", "discharge", "throw", "row_strike", "spell", "effect",
-                 "directed_strike", "constant")
 
 _TEXT = {"type": "object", "required": ["ru", "en"], "additionalProperties": False,
          "properties": {"ru": {"type": "string", "minLength": 1}, "en": {"type": "string", "minLength": 1}}}
@@ -47,9 +46,8 @@ CARD_SCHEMA = {
         "class": {"type": "string", "minLength": 1},
         "incorporeal": {"type": "boolean"},
         "text": _TEXT,
-        "abilities": {"type": "array", "items": {
-            "type": "object", "required": ["kind", "text"],
-            "properties": {"kind": {"enum": list(ABILITY_KINDS)}, "text": _TEXT}}},
+        "abilities": {"type": "array", "items": {"type": "object"}},
+        "max_tokens": {"type": "integer", "minimum": 1, "maximum": 20},
     },
 }
 FILE_SCHEMA = {"type": "object", "required": ["card"], "properties": {
@@ -74,7 +72,14 @@ class CardDef:
     klass: str | None = None        # creature class; equipment needs a host with one (BR-6)
     incorporeal: bool = False
     text: T | None = None
-    abilities: tuple = field(default=())
+    abilities: tuple = field(default=())   # AbilityDef values (abilities.py)
+    max_tokens: int | None = None          # CR-token-limit: None is unlimited
+
+    def ability(self, ability_id: str):
+        for a in self.abilities:
+            if a.id == ability_id:
+                return a
+        return None
 
     @property
     def is_creature(self) -> bool:
@@ -125,8 +130,8 @@ def _check_card(c: dict, source: str, where: str) -> None:
     else:
         for key in ("kind", "move", "strike", "class", "incorporeal"):
             need(key, key not in c, f"a {t} card has no {key} (BR-2)", f"у карты типа {t} нет поля {key} (BR-2)")
-    if t == "artifact":
-        need("lives", "lives" in c, "an artifact needs lives", "у артефакта должны быть жизни")
+    if t in ("artifact", "hero"):
+        need("lives", "lives" in c, f"a {t} needs lives", f"у карты типа {t} должны быть жизни")
     if t in ("terrain", "equipment"):
         need("lives", "lives" not in c, f"a {t} card has no lives (BR-2.2)", f"у карты типа {t} нет жизней (BR-2.2)")
     need("equipment", (t == "equipment") == ("equipment" in c),
@@ -151,8 +156,19 @@ def parse_cards(data, source: str) -> dict[str, CardDef]:
             lives=c.get("lives", 0), move=c.get("move", 0), strike=tuple(c.get("strike", (0, 0, 0))),
             klass=c.get("class"), incorporeal=c.get("incorporeal", False),
             text=T.from_dict(c["text"]) if "text" in c else None,
-            abilities=tuple(c.get("abilities", ())))
+            abilities=_abilities(c, source, where), max_tokens=c.get("max_tokens"))
     return out
+
+
+def _abilities(c: dict, source: str, where: str) -> tuple:
+    out = []
+    for i, a in enumerate(c.get("abilities", ())):
+        aw = f"{where}.abilities[{a.get('id', i) if isinstance(a, dict) else i}]"
+        ab = parse_ability(a, source, aw)
+        if any(o.id == ab.id for o in out):
+            raise DataError(source, f"{aw}.id", f"duplicate ability id {ab.id!r}", f"повторный id способности {ab.id!r}")
+        out.append(ab)
+    return tuple(out)
 
 
 def load_cards(path) -> dict[str, CardDef]:

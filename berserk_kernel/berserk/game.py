@@ -18,7 +18,7 @@ from ..core.i18n import T
 from ..core.loading import parse_text
 from ..core.rules import RuleRegistry
 from ..core.state import BaseState
-from . import movement, placement, setup, strike, turn
+from . import movement, placement, queue, setup, strike, turn
 from .actions import Action
 from .cards import demo_cards
 from .field import CELLS
@@ -45,7 +45,17 @@ DISPATCH = {
     "nodefend": ({"pending:defend"}, lambda s, a: s.RULES.ok("BR-10.2"), strike.do_nodefend),
     "exchange": ({"pending:choice"}, strike.check_choice, strike.do_choice),
     "safe": ({"pending:choice"}, strike.check_choice, strike.do_choice),
+    "use": ({"battle", "queue", "triggers"}, queue.check_use, queue.do_use),
+    "pass": ({"queue"}, queue.check_pass, queue.do_pass),
+    "skip": ({"triggers"}, queue.check_skip, queue.do_skip),
+    "gather": ({"battle"}, queue.check_gather, queue.do_gather),
+    "hire": ({"battle"}, lambda s, a: _heroes().check_hire(s, a), lambda s, a: _heroes().do_hire(s, a)),
 }
+
+
+def _heroes():
+    from . import heroes
+    return heroes
 _DONE = {"build": setup.do_build_done, "attach": placement.do_attach_done, "pending:attach": placement.do_attach_done}
 PHASE_NAMES = {
     "order": T("выбор очерёдности", "choosing who goes first"), "build": T("набор отряда", "squad building"),
@@ -53,7 +63,8 @@ PHASE_NAMES = {
     "attach": T("экипировка и симбиоты", "attaching equipment and symbiotes"), "battle": T("бой", "battle"),
     "over": T("партия окончена", "game over"),
 }
-PENDING_RULE = {"defend": "BR-10.2", "choice": "R-BR-FIGHT", "attach": "R-BR-LATE-REVEAL"}
+PENDING_RULE = {"defend": "BR-10.2", "choice": "R-BR-FIGHT", "attach": "R-BR-LATE-REVEAL",
+                "triggers": "HR-simultaneous-triggers", "queue": "BR-14"}
 PHASE_RULE = {"order": "BR-7.1", "build": "BR-7.5", "place": "BR-8.1", "reveal": "BR-8.4", "attach": "BR-8.5",
               "battle": "BR-9"}
 
@@ -81,6 +92,13 @@ class BerserkState(BaseState):
         self.hidden_row = False
         self.next_uid = 1
         self.setup: dict = {}         # how the game was created (for records)
+        self.mode = "classic"         # or "heroes" (R-HEROES)
+        self.queue: list[dict] = []   # declared abilities; the last one resolves first (R-QUEUE)
+        self.fired: list[dict] = []   # triggers that fired and wait to be declared
+        self.priority = 0             # who may answer the queue now
+        self.passes = 0               # passes in a row
+        self.batch: int | None = None # where the current batch of triggers enters the queue
+        self.attacks_made = 0         # attacks by the active player this turn (taunts)
 
     # --- whose decision -------------------------------------------------------------------
     @property
@@ -90,13 +108,27 @@ class BerserkState(BaseState):
             return None
         if self.pending:
             return self.pending["seat"]
+        if self.fired:
+            from .triggers import chooser
+            return chooser(self)
+        if self.queue:
+            return self.priority
         if self.phase == "order":
             return self.roll_winner
         return self.active
 
     @property
     def stage(self) -> str:
-        return f"pending:{self.pending['kind']}" if self.pending else self.phase
+        """The phase, or the decision that interrupts it: ``pending:<kind>`` (a defender, a
+        fight-table option, a late attach), ``triggers`` (fired triggers to declare) or
+        ``queue`` (answer or pass)."""
+        if self.pending:
+            return f"pending:{self.pending['kind']}"
+        if self.fired:
+            return "triggers"
+        if self.queue:
+            return "queue"
+        return self.phase
 
     # --- the BaseState contract -----------------------------------------------------------
     def parse_action(self, text: str) -> Action:
@@ -118,11 +150,12 @@ class BerserkState(BaseState):
         return check(self, a)
 
     def _wrong_stage(self, a):
-        if self.pending:
-            rule = PENDING_RULE[self.pending["kind"]]
-            who = self.seats[self.pending["seat"]].name
-            return RULES.no(rule, f"Сначала ответ игрока {who}: {_PENDING_TEXT[self.pending['kind']].ru}.",
-                            f"First {who} must answer: {_PENDING_TEXT[self.pending['kind']].en}.")
+        kind = self.pending["kind"] if self.pending else self.stage if self.stage in ("triggers", "queue") else None
+        if kind:
+            rule = PENDING_RULE[kind]
+            who = self.seats[self.to_move].name
+            return RULES.no(rule, f"Сначала ответ игрока {who}: {_PENDING_TEXT[kind].ru}.",
+                            f"First {who} must answer: {_PENDING_TEXT[kind].en}.")
         name = PHASE_NAMES[self.phase]
         return RULES.no("BR-7" if self.phase != "battle" else PHASE_RULE["battle"],
                         f"Действие «{a.kind}» сейчас недоступно: идёт {name.ru}.",
@@ -135,6 +168,7 @@ class BerserkState(BaseState):
             _DONE[self.stage](self, a)
         else:
             DISPATCH[a.kind][2](self, a)
+        queue.settle(self)
 
     def _candidates(self):
         st = self.stage
@@ -158,6 +192,8 @@ class BerserkState(BaseState):
             return [Action("defend", d) for d in strike.defenders(self, p["attacker"], p["target"])] + [Action("nodefend")]
         if st == "pending:choice":
             return [Action("exchange"), Action("safe")]
+        if st in ("triggers", "queue"):
+            return queue.candidates(self)
         if st == "battle":
             out = []
             flyers_only = strike.only_flyers_left(self, 1 - me)
@@ -174,14 +210,19 @@ class BerserkState(BaseState):
                 out.extend(Action("strike", c.uid, t) for t in strike.strike_targets(self, c.uid))
                 if flyers_only and c.zone == "field" and not c.flyer_strike:
                     out.append(Action("prepare", c.uid))
+            out.extend(Action("gather", u) for u in queue.in_play(self, me) if _gathers(self, u))
+            out.extend(queue.candidates(self))
+            if self.mode == "heroes":
+                out.extend(_heroes().hire_candidates(self))
             out.append(Action("end"))
             return out
         return []
 
     def legal_actions(self) -> list:
-        # the battle candidates are built from the same checks, so skip re-checking them there
+        # moves, strikes and declarations in battle are built from the same checks that refuse
+        # them, so only the rest is checked again (a test compares both ways)
         if self.stage == "battle":
-            return [a for a in self._candidates() if a.kind != "prepare" or self._check(a).ok]
+            return [a for a in self._candidates() if a.kind in _PRECHECKED or self._check(a).ok]
         return super().legal_actions()
 
     # --- copying and files ----------------------------------------------------------------
@@ -193,6 +234,8 @@ class BerserkState(BaseState):
         d["cards"] = {u: c.copy() for u, c in self.cards.items()}
         d["cells"] = self.cells[:]
         d["pending"] = dict(self.pending) if self.pending else None
+        d["queue"] = [dict(e) for e in self.queue]
+        d["fired"] = _copy_fired(self.fired)
         d["log"] = self.log[:]
         d["actions"] = self.actions[:]
         d["_undo"], d["_redo"] = [], []
@@ -231,7 +274,23 @@ class BerserkState(BaseState):
         return board_text(self)
 
 
+_PRECHECKED = frozenset(("move", "strike", "use", "end"))
+
+
+def _copy_fired(fired: list) -> list:
+    """Copy fired triggers keeping one shared point pool per ability (HR-402.2)."""
+    pools: dict = {}
+    return [dict(f, points=pools.setdefault(id(f["points"]), list(f["points"]))) for f in fired]
+
+
+def _gathers(s, uid) -> bool:
+    c = s.cards[uid]
+    return not c.closed and not c.face_down and any(ab.tokens for ab in s.defs[c.card].abilities)
+
+
 _PENDING_TEXT = {
+    "triggers": T("заявить сработавшие способности", "declare the fired triggers"),
+    "queue": T("ответить внезапным действием или пасовать", "answer with an instant action or pass"),
     "defend": T("назначить защитника или отказаться", "assign a defender or decline"),
     "choice": T("выбрать исход по таблице боя", "choose the fight-table outcome"),
     "attach": T("положить вскрытые карты на существ", "attach the revealed cards"),
@@ -286,13 +345,30 @@ def deck_list(deck, defs, options: Options, source: str, field: str) -> list[str
     return cards
 
 
+HEROES = ("warlord_of_the_peaks", "marsh_princess")
+
+
 def new_game(decks=("mountain_forest", "darkness_swamp_steppe"), seed: int = 0, options=None,
-             names=("A", "B"), defs=None) -> BerserkState:
-    """Start a game: decks are shuffled and both players roll for the choice (BR-7, BR-7.1)."""
+             names=("A", "B"), defs=None, mode: str = "classic", heroes=HEROES) -> BerserkState:
+    """Start a game: decks are shuffled and both players roll for the choice (BR-7, BR-7.1).
+
+    ``mode="heroes"`` plays the Heroes mode of R-HEROES with the two `heroes` (card ids, in the
+    order of `decks`) instead of squad building."""
     opts = options if isinstance(options, Options) else Options.from_dict(options)
     s = BerserkState(defs, opts, seed, names)
     s.setup = {"decks": [d if isinstance(d, (str, dict)) else list(d) for d in decks], "options": opts.to_dict(),
                "names": list(names), "seed": seed}
+    if mode not in ("classic", "heroes"):
+        raise DataError("<setup>", "mode", f"unknown mode {mode!r}: classic or heroes", f"неизвестный режим {mode!r}")
+    if mode == "heroes":
+        s.mode = "heroes"
+        heroes = list(heroes)
+        for i, h in enumerate(heroes):
+            if h not in s.defs or s.defs[h].type != "hero":
+                raise DataError("<setup>", f"heroes[{i}]", f"{h!r} is not a hero card", f"{h!r} — не карта героя")
+        if len(heroes) != 2:
+            raise DataError("<setup>", "heroes", "a Heroes game needs two heroes", "нужны два героя")
+        s.setup["mode"], s.setup["heroes"] = "heroes", heroes
     if len(decks) != 2:
         raise DataError("<setup>", "decks", "a game needs exactly two decks", "для партии нужны ровно две колоды")
     for seat, deck in enumerate(decks):

@@ -134,9 +134,11 @@ def hosts(s, item: int) -> list[int]:
     return [u for u in s.cells if u is not None and check_host(s, item, u).ok]
 
 
-def check_host(s, item: int, host: int):
+def check_host(s, item: int, host: int, hiring: bool = False):
     """Can `item` (equipment or symbiote) go on `host`? (BR-6, BR-5, R-BR-SYMBIOTE)"""
     it, h = s.cards[item], s.cards.get(host)
+    if hiring and h is not None and h.uid == item:
+        h = None
     d = s.defs[it.card]
     rule = "BR-6" if d.type == "equipment" else "R-BR-SYMBIOTE"
     if h is None or h.owner != it.owner or h.zone != "field" or h.face_down:

@@ -4,15 +4,15 @@
              "A notched_axe on=1", active=0)
 
 Each card is ``OWNER CARD_ID PLACE [flags]``: OWNER ``A`` (seat 0, the first player) or ``B``;
-PLACE a cell (``c2``), ``aux``, ``deck``, ``graveyard`` or ``on=UID`` (attached to card UID).
-Flags: ``closed``, ``facedown``, ``wounds=N``, ``moves=N``, ``tokens=N``, ``uid=N``,
-``flyerstrike``. Cards get uids 1, 2, 3... in the order given unless ``uid=`` says otherwise.
+PLACE a cell (``c2``), ``aux``, ``deck``, ``graveyard``, ``hand`` or ``on=UID`` (attached to card UID).
+Flags: ``closed``, ``facedown``, ``wounds=N``, ``moves=N``, ``tokens=N``, ``poison=N``,
+``uid=N``, ``flyerstrike``. Cards get uids 1, 2, 3... in the order given unless ``uid=`` says otherwise.
 """
 from __future__ import annotations
 
 from ..core.errors import DataError
 
-_ZONES = {"aux": "aux", "deck": "deck", "graveyard": "graveyard", "grave": "graveyard"}
+_ZONES = {"aux": "aux", "deck": "deck", "graveyard": "graveyard", "grave": "graveyard", "hand": "hand"}
 
 
 def parse_card_spec(spec: str, index: int) -> dict:
@@ -33,7 +33,7 @@ def parse_card_spec(spec: str, index: int) -> dict:
         key, _, value = flag.partition("=")
         if key in ("closed", "facedown", "flyerstrike") and not value:
             out[{"facedown": "face_down", "flyerstrike": "flyer_strike"}.get(key, key)] = True
-        elif key in ("wounds", "moves", "tokens", "uid") and value.isdigit():
+        elif key in ("wounds", "moves", "tokens", "uid", "poison") and value.isdigit():
             out[key] = int(value)
         else:
             raise DataError("<position>", field, f"unknown flag {flag!r} in {spec!r}", f"неизвестный флаг {flag!r} в {spec!r}")

@@ -25,7 +25,8 @@ SCHEMA = {
         "setup": {"type": "object", "additionalProperties": False, "properties": {
             "decks": {"type": "array", "minItems": 2, "maxItems": 2},
             "options": {"type": "object"}, "names": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2},
-            "seed": {"type": "integer"}}},
+            "seed": {"type": "integer"}, "mode": {"enum": ["classic", "heroes"]},
+            "heroes": {"type": "array", "items": {"type": "string"}}}},
         "scenario": {"type": "object"},
         "seed": {"type": "integer"},
         "actions": {"type": "array", "items": {"type": "string"}},
@@ -52,8 +53,9 @@ def start_of(record: dict, source: str = "<record>"):
     if setup is None:
         raise DataError(source, "setup", "a record needs a setup or a scenario", "записи нужна подготовка или сценарий")
     try:
+        extra = {"mode": setup["mode"], "heroes": setup.get("heroes", ())} if "mode" in setup else {}
         return new_game(setup.get("decks", ("mountain_forest", "darkness_swamp_steppe")), record.get("seed", 0),
-                        setup.get("options"), tuple(setup.get("names", ("A", "B"))))
+                        setup.get("options"), tuple(setup.get("names", ("A", "B"))), **extra)
     except DataError as e:
         raise DataError(source, f"setup.{e.field}", e.en, e.ru) from None
 

@@ -15,7 +15,7 @@ from .field import cell_name, parse_cell
 from .options import Options
 from .zones import CardState
 
-ZONES = ("deck", "deal", "squad", "field", "aux", "attached", "graveyard", "removed")
+ZONES = ("deck", "deal", "squad", "field", "aux", "attached", "graveyard", "removed", "hand")
 PHASES = ("order", "build", "place", "reveal", "attach", "battle", "over")
 
 _CARD = {
@@ -27,11 +27,22 @@ _CARD = {
         "closed": {"type": "boolean"}, "face_down": {"type": "boolean"},
         "wounds": {"type": "integer", "minimum": 0}, "moves": {"type": "integer", "minimum": 0},
         "tokens": {"type": "integer", "minimum": 0}, "flyer_strike": {"type": "boolean"},
+        "poison": {"type": "integer", "minimum": 0}, "taunt": {"type": "integer", "minimum": 0},
+        "used": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
     },
 }
 _PLAYER = {"type": "object", "additionalProperties": False, "properties": {
     "name": {"type": "string", "minLength": 1}, "gold": {"type": "integer"}, "silver": {"type": "integer"},
-    "redeals": {"type": "integer", "minimum": 0}}}
+    "redeals": {"type": "integer", "minimum": 0}, "coins": {"type": "integer", "minimum": 0},
+    "coins_open": {"type": "integer", "minimum": 0}, "failed_draws": {"type": "integer", "minimum": 0, "maximum": 3},
+    "hero": {"type": ["integer", "null"]}}}
+_ENTRY = {"type": "object", "required": ["source", "card", "ability", "seat"], "additionalProperties": False,
+          "properties": {"source": {"type": "integer"}, "card": {"type": "string"}, "ability": {"type": "string"},
+                         "targets": {"type": "array", "items": {"type": "integer"}}, "seat": {"enum": [0, 1]},
+                         "cell": {"type": ["integer", "null"]}, "host": {"type": ["integer", "null"]}}}
+_FIRED = {"type": "object", "required": ["card", "ability", "seat", "points"], "additionalProperties": False,
+          "properties": {"card": {"type": "integer"}, "ability": {"type": "string"}, "seat": {"enum": [0, 1]},
+                         "points": {"type": "array", "items": {"type": "integer"}, "minItems": 1}}}
 SCHEMA = {
     "type": "object", "required": ["cards"], "additionalProperties": False,
     "properties": {
@@ -53,6 +64,10 @@ SCHEMA = {
                                                   "count": {"type": "integer"}}},
         "log": {"type": "array"}, "actions": {"type": "array", "items": {"type": "string"}},
         "setup": {"type": "object"},
+        "mode": {"enum": ["classic", "heroes"]},
+        "queue": {"type": "array", "items": _ENTRY}, "fired": {"type": "array", "items": _FIRED},
+        "priority": {"enum": [0, 1]}, "passes": {"type": "integer", "minimum": 0},
+        "batch": {"type": ["integer", "null"], "minimum": 0}, "attacks_made": {"type": "integer", "minimum": 0},
     },
 }
 
@@ -61,7 +76,7 @@ def _card_order(s) -> list[int]:
     out = []
     for seat in (0, 1):
         p = s.seats[seat]
-        for lst in (p.deck, p.deal, p.squad, p.aux, p.graveyard, p.removed):
+        for lst in (p.deck, p.deal, p.squad, p.hand, p.aux, p.graveyard, p.removed):
             out.extend(lst)
     listed = set(out)
     out.extend(sorted(u for u in s.cards if u not in listed))
@@ -75,13 +90,17 @@ def state_to_dict(s) -> dict:
         cards.append({"uid": uid, "card": c.card, "owner": c.owner, "zone": c.zone,
                       "cell": cell_name(c.cell) if c.cell is not None else None, "host": c.host,
                       "closed": c.closed, "face_down": c.face_down, "wounds": c.wounds, "moves": c.moves,
-                      "tokens": c.tokens, "flyer_strike": c.flyer_strike})
+                      "tokens": c.tokens, "flyer_strike": c.flyer_strike, "poison": c.poison,
+                      "used": dict(c.used), "taunt": c.taunt})
     return {
         "game": "berserk", "format": 1, "options": s.options.to_dict(), "setup": s.setup,
         "phase": s.phase, "active": s.active, "turn": s.turn, "winner": s.winner,
         "roll_winner": s.roll_winner, "hidden_row": s.hidden_row, "next_uid": s.next_uid,
-        "players": [{"name": p.name, "gold": p.gold, "silver": p.silver, "redeals": p.redeals} for p in s.seats],
+        "players": [{"name": p.name, "gold": p.gold, "silver": p.silver, "redeals": p.redeals, "coins": p.coins,
+                     "coins_open": p.coins_open, "failed_draws": p.failed_draws, "hero": p.hero} for p in s.seats],
         "cards": cards, "pending": dict(s.pending) if s.pending else None, "dice": s.dice.to_dict(),
+        "mode": s.mode, "queue": [dict(e) for e in s.queue], "fired": [dict(f, points=list(f["points"])) for f in s.fired],
+        "priority": s.priority, "passes": s.passes, "batch": s.batch, "attacks_made": s.attacks_made,
         "log": [e.to_dict() for e in s.log], "actions": [str(a) for a in s.actions],
     }
 
@@ -96,13 +115,16 @@ def state_from_dict(data, source: str = "<scenario>", defs=None):
     opts = Options.from_dict(data.get("options"), source)
     s = BerserkState(defs, opts, 0, tuple(p.get("name", n) for p, n in zip(data.get("players", [{}, {}]), "AB")))
     s.setup = data.get("setup", {})
-    for key in ("phase", "active", "turn", "winner", "roll_winner", "hidden_row"):
+    for key in ("phase", "active", "turn", "winner", "roll_winner", "hidden_row", "mode", "priority", "passes",
+                "batch", "attacks_made"):
         if key in data:
             setattr(s, key, data[key])
     if "phase" not in data:
         s.phase, s.turn = "battle", max(s.turn, 1)
     for p, pd in zip(s.seats, data.get("players", [{}, {}])):
         p.gold, p.silver, p.redeals = pd.get("gold", 0), pd.get("silver", 0), pd.get("redeals", 0)
+        p.coins, p.coins_open, p.failed_draws = pd.get("coins", 0), pd.get("coins_open", 0), pd.get("failed_draws", 0)
+        p.hero = pd.get("hero")
     used = {c["uid"] for c in data["cards"] if "uid" in c}
     next_free = 1
     for i, cd in enumerate(data["cards"]):
@@ -123,6 +145,7 @@ def state_from_dict(data, source: str = "<scenario>", defs=None):
         c = CardState(uid, cd["card"], cd["owner"], zone)
         c.closed, c.face_down = cd.get("closed", False), cd.get("face_down", False)
         c.wounds, c.tokens, c.flyer_strike = cd.get("wounds", 0), cd.get("tokens", 0), cd.get("flyer_strike", False)
+        c.poison, c.taunt, c.used = cd.get("poison", 0), cd.get("taunt", 0), dict(cd.get("used", {}))
         c.moves = cd.get("moves", d.move if zone == "field" else 0)
         if zone == "field":
             if not cd.get("cell"):
@@ -171,6 +194,24 @@ def state_from_dict(data, source: str = "<scenario>", defs=None):
             raise DataError(source, "pending", "a choice decision names the white and black rolls",
                             "выбор исхода называет броски белого и чёрного кубика")
         s.pending = dict(pend)
+    for key, items in (("queue", data.get("queue", [])), ("fired", data.get("fired", []))):
+        for i, e in enumerate(items):
+            uid = e["source"] if key == "queue" else e["card"]
+            if uid not in s.cards:
+                raise DataError(source, f"{key}[{i}]", f"no card #{uid}", f"нет карты #{uid}")
+            d = s.defs[e["card"]] if key == "queue" else s.defs[s.cards[uid].card]
+            if key == "queue" and e["card"] not in s.defs:
+                raise DataError(source, f"{key}[{i}].card", f"unknown card {e['card']!r}", f"неизвестная карта {e['card']!r}")
+            if d.ability(e["ability"]) is None:
+                raise DataError(source, f"{key}[{i}].ability", f"{d.id} has no ability {e['ability']!r}",
+                                f"у {d.id} нет способности {e['ability']!r}")
+    s.queue = [dict(e, targets=list(e.get("targets", [])), cell=e.get("cell"), host=e.get("host")) for e in data.get("queue", [])]
+    pools: dict = {}
+    s.fired = []
+    for f in data.get("fired", []):   # one shared pool of trigger points per ability (HR-402.2)
+        pool = pools.setdefault((f["card"], f["ability"]), [])
+        pool.extend(p for p in f["points"] if p not in pool)
+        s.fired.append(dict(f, points=pool))
     if "dice" in data:
         dd = data["dice"]
         s.dice = Dice(dd.get("seed", 0), dd.get("state"), dd.get("forced", ()), dd.get("count", 0))

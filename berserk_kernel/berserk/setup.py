@@ -32,6 +32,13 @@ def do_order(s, a) -> None:
         for c in s.cards.values():
             c.owner = 1 - c.owner
         s.roll_winner = 1 - w
+    if s.mode == "heroes":
+        from .heroes import start_heroes
+        heroes = s.setup.get("heroes", ())
+        if first == 1:
+            heroes = heroes[::-1]
+        start_heroes(s, heroes)
+        return
     o = s.options
     s.seats[0].gold, s.seats[0].silver = o.gold, o.silver
     s.seats[1].gold, s.seats[1].silver = o.gold + o.second_gold_bonus, o.silver + o.second_silver_bonus

@@ -7,11 +7,13 @@ choice (`exchange` / `safe`) before the wounds are dealt.
 from __future__ import annotations
 
 from ..core.i18n import T
-from . import zones
+from .effects import remove_dead, wound
 from .fight import STRENGTH_NAMES, fight, single_die
 from .field import ADJACENT_SETS
 from .movement import check_actor
 from .placement import late_reveal
+from .targets import modifier, protected_from, taunt_target
+from .triggers import fire
 from .turn import check_victory
 
 
@@ -37,10 +39,23 @@ def target_verdict(s, att, tgt_uid):
         if td.is_symbiote:
             return s.RULES.no("R-BR-SYMBIOTE", "Симбиот не может быть целью простого удара.",
                               "A symbiote cannot be the target of a simple strike.")
+    if td is not None and protected_from(s, tgt_uid, "strike"):
+        return s.RULES.no("HR-502.8", f"«{td.name.ru}» не может быть целью простого удара.",
+                          f"{td.name.en} cannot be the target of a simple strike.")
+    forced = taunt_target(s, att.owner)
+    if forced is not None and forced != tgt_uid:
+        return s.RULES.no("HR-combined-restrictions", f"Целью первой атаки в этот ход должна быть карта #{forced}.",
+                          f"The target of the first attack this turn must be card #{forced}.")
     ad = s.defs[att.card]
     if ad.is_flyer:
         return s.RULES.ok("BR-11")
     if t.zone == "aux":
+        if td is not None and td.type == "hero":
+            from .heroes import hero_in_reach
+            if hero_in_reach(s, att, t):
+                return s.RULES.ok("R-HEROES")
+            return s.RULES.no("R-HEROES", "Наземное существо бьёт героя только с ближнего к нему ряда (ряд 3 его половины).",
+                              "A ground creature strikes the hero only from the row nearest it (row 3 of its half).")
         if att.flyer_strike:
             return s.RULES.ok("BR-11.1")
         return s.RULES.no("BR-11", "Наземное существо не достаёт летающего простым ударом.",
@@ -64,6 +79,9 @@ def strike_targets(s, uid) -> list[int]:
         pool = [c.uid for c in s.cards.values() if c.owner != att.owner and c.zone in ("field", "aux")]
     else:
         pool = [u for u in (s.cells[x] for x in ADJACENT_SETS[att.cell]) if u is not None]
+        hero = s.seats[1 - att.owner].hero
+        if hero is not None and s.cards[hero].zone == "aux":
+            pool.append(hero)
     return [u for u in pool if target_verdict(s, att, u).ok]
 
 
@@ -78,6 +96,8 @@ def do_strike(s, a) -> None:
             s._log("BR-17", "cancel", "Удар нельзя применить к вскрытой карте — он отменён без оплаты: нападающий не закрывается.",
                    "The strike cannot apply to the revealed card: it is cancelled unpaid, the attacker stays open.")
             return
+    if att.owner == s.active:
+        s.attacks_made += 1
     used_flyer_strike = tgt.zone == "aux" and not s.defs[att.card].is_flyer
     if used_flyer_strike:
         att.flyer_strike = False
@@ -146,29 +166,38 @@ def fights_back(s, target_uid, defender_uid) -> bool:
     return not t.closed and s.defs[t.card].is_creature
 
 
-def resolve(s, att_uid, tgt_uid, defender_uid) -> None:
+def resolve(s, att_uid, tgt_uid, defender_uid, reclose: bool = True) -> None:
+    """Roll and read the strike (BR-10.1, BR-10.3, R-BR-FIGHT); die modifiers of constant
+    abilities are added to the rolls before the table is read."""
     att = s.cards[att_uid]
     att.closed = True
-    an, tn = _name(s, att_uid), _name(s, tgt_uid)
     if fights_back(s, tgt_uid, defender_uid):
-        white, black = s.dice.roll(), s.dice.roll()
-        s._log("BR-10.1", "roll", f"Белый кубик (нападающий): {white}; чёрный (цель): {black}.",
-               f"White die (attacker): {white}; black die (target): {black}.", white=white, black=black)
+        raw_w, raw_b = s.dice.roll(), s.dice.roll()
+        white = raw_w + modifier(s, att_uid, "attack_die")
+        black = raw_b + modifier(s, tgt_uid, "defence_die")
+        s._log("BR-10.1", "roll", f"Белый кубик (нападающий): {raw_w}{_mod(white - raw_w)}; чёрный (цель): {raw_b}{_mod(black - raw_b)}.",
+               f"White die (attacker): {raw_w}{_mod(white - raw_w)}; black die (target): {raw_b}{_mod(black - raw_b)}.",
+               white=raw_w, black=raw_b)
         cell = fight(white, black)
         if cell.has_choice:
             chooser = att.owner if cell.chooser == "attacker" else s.cards[tgt_uid].owner
             s.pending = {"kind": "choice", "seat": chooser, "attacker": att_uid, "target": tgt_uid,
-                         "white": white, "black": black}
+                         "white": white, "black": black}   # the modified rolls
             s._log("R-BR-FIGHT", "prompt", f"Разница {white - black:+d}: {s.seats[chooser].name} выбирает исход.",
                    f"Difference {white - black:+d}: {s.seats[chooser].name} chooses the outcome.", seat=chooser)
             return
         deal(s, att_uid, tgt_uid, cell.deal, cell.back, white - black)
     else:
-        roll = s.dice.roll()
+        raw = s.dice.roll()
+        roll = raw + modifier(s, att_uid, "attack_die")
         strength = single_die(roll)
-        s._log("BR-10.3", "roll", f"Цель не сражается; белый кубик: {roll} — {STRENGTH_NAMES[strength][0]} удар.",
-               f"The target does not fight; white die: {roll}: a {STRENGTH_NAMES[strength][1]} strike.", white=roll)
+        s._log("BR-10.3", "roll", f"Цель не сражается; белый кубик: {raw}{_mod(roll - raw)} — {STRENGTH_NAMES[strength][0]} удар.",
+               f"The target does not fight; white die: {raw}{_mod(roll - raw)}: a {STRENGTH_NAMES[strength][1]} strike.", white=raw)
         deal(s, att_uid, tgt_uid, strength, None, None)
+
+
+def _mod(m: int) -> str:
+    return f" {'+' if m > 0 else '-'} {abs(m)}" if m else ""
 
 
 def check_choice(s, a):
@@ -198,24 +227,11 @@ def deal(s, att_uid, tgt_uid, deal_strength, back_strength, diff) -> None:
         s._log("BR-10.4", "fight", f"Разница {diff:+d}: «{an.ru}» наносит {dealt}, «{tn.ru}» отвечает {back}.",
                f"Difference {diff:+d}: {an.en} deals {dealt}, {tn.en} strikes back {back}.",
                dealt=dealt, back=back, diff=diff)
-    wound(s, tgt_uid, dealt)
-    wound(s, att_uid, back)
-    for uid in (tgt_uid, att_uid):
-        c = s.cards[uid]
-        if c.in_play and c.wounds >= s.defs[c.card].lives:
-            zones.to_graveyard(s, uid, "BR-15")
+    wound(s, tgt_uid, dealt, attack=True)
+    wound(s, att_uid, back, attack=True)
+    remove_dead(s)
+    fire(s, "strikes", att_uid, tgt_uid)
     check_victory(s)
-
-
-def wound(s, uid, n: int) -> None:
-    """Wounds add up (BR-15); an attack "for 0" wounds nothing."""
-    if n <= 0:
-        return
-    c = s.cards[uid]
-    c.wounds += n
-    d = s.defs[c.card]
-    s._log("BR-15", "wound", f"«{d.name.ru}» (#{uid}) получает ран: {n} (всего {c.wounds} из {d.lives}).",
-           f"{d.name.en} (#{uid}) takes {n} wound(s) ({c.wounds} of {d.lives}).", card=uid, wounds=n)
 
 
 # --- only flyers left (BR-11.1) --------------------------------------------------------------

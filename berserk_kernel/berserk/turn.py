@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from ..core.i18n import T
+from .effects import poison_tick
 from .placement import late_reveal
+from .triggers import fire_turn_start
 
 
 def begin_battle(s) -> None:
@@ -26,9 +28,22 @@ def start_turn(s, seat: int) -> None:
             d = s.defs[c.card]
             if d.is_creature:
                 c.moves = d.move
+    for c in s.cards.values():
+        if c.used:
+            c.used = {}                          # per-turn limits start again (HR-prepayment)
+    s.attacks_made = 0
     p = s.seats[seat]
     s._log("BR-16", "turn", f"Ход {s.turn}: ходит {p.name}; открыто карт: {opened}.",
            f"Turn {s.turn}: {p.name} to act; {opened} card(s) opened.", seat=seat, turn=s.turn)
+    s._log("HR-503.1", "rule", "Открытие карт в начале хода — эффект правил: без источника и цели.",
+           "Opening cards at the start of a turn is a game-rule effect: no source, no target.")
+    if s.mode == "heroes":
+        from .heroes import accumulate
+        accumulate(s, seat)
+        if s.phase == "over":
+            return
+    poison_tick(s, seat)
+    fire_turn_start(s, seat)
     if seat == 1 and s.hidden_row:
         s.hidden_row = False
         hidden = [u for u in s.cells if u is not None and s.cards[u].face_down]
@@ -53,11 +68,24 @@ def do_end(s, a) -> None:
 
 
 def creatures_in_play(s, seat: int) -> list[int]:
-    return [c.uid for c in s.cards.values() if c.owner == seat and c.in_play and s.defs[c.card].is_creature]
+    """Creatures of `seat` on the field or in its auxiliary zone (a symbiote always rides a
+    creature on the field, so it never decides this alone)."""
+    cards, defs = s.cards, s.defs
+    out = [u for u in s.cells if u is not None and cards[u].owner == seat and defs[cards[u].card].is_creature]
+    out += [u for u in s.seats[seat].aux if defs[cards[u].card].is_creature]
+    return out
 
 
 def check_victory(s) -> bool:
-    """The first player to destroy every enemy creature wins (BR-1); both at once is a draw."""
+    """The first player to destroy every enemy creature wins (BR-1); both at once is a draw.
+    In the Heroes mode a player loses with their hero instead (HR-503.1, R-HEROES)."""
+    if s.phase == "over":
+        return True
+    if s.phase != "battle":
+        return False
+    if s.mode == "heroes":
+        from .heroes import check_heroes_loss
+        return check_heroes_loss(s)
     alive = [bool(creatures_in_play(s, seat)) for seat in (0, 1)]
     if all(alive):
         return False

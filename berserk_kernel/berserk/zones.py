@@ -1,8 +1,8 @@
 """Zones and the cards in them (CR-201.1 to CR-205.1.1, BR-3, BR-4).
 
 Every card instance is a `CardState` and sits in exactly one zone: ``deck``, ``deal``,
-``squad`` (bought, not yet placed), ``field``, ``aux``, ``attached`` (on a host), ``graveyard``
-or ``removed`` (set aside by a re-deal, R-BR-REDEAL). The play zone is field + aux + attached.
+``squad`` (bought, not yet placed), ``field``, ``aux``, ``attached`` (on a host), ``graveyard``,
+``removed`` (set aside by a re-deal, R-BR-REDEAL) or ``hand`` (Heroes mode, R-HEROES). The play zone is field + aux + attached.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ class CardState:
     """One physical card in one game. `card` is the id of its `CardDef`."""
 
     __slots__ = ("uid", "card", "owner", "zone", "cell", "host", "closed", "face_down",
-                 "wounds", "moves", "tokens", "flyer_strike")
+                 "wounds", "moves", "tokens", "flyer_strike", "poison", "used", "taunt")
 
     def __init__(self, uid: int, card: str, owner: int, zone: str = "deck"):
         self.uid = uid
@@ -30,12 +30,15 @@ class CardState:
         self.moves = 0
         self.tokens = 0
         self.flyer_strike = False     # earned by BR-11.1
+        self.poison = 0               # R-BR-POISON
+        self.used: dict = {}          # ability id -> uses this turn (per-turn limits, HR-prepayment)
+        self.taunt = 0                # the turn in which the opponent's first attack must target it
 
     def copy(self) -> "CardState":
         c = CardState.__new__(CardState)
         c.uid, c.card, c.owner, c.zone, c.cell, c.host = self.uid, self.card, self.owner, self.zone, self.cell, self.host
         c.closed, c.face_down, c.wounds, c.moves, c.tokens = self.closed, self.face_down, self.wounds, self.moves, self.tokens
-        c.flyer_strike = self.flyer_strike
+        c.flyer_strike, c.poison, c.used, c.taunt = self.flyer_strike, self.poison, dict(self.used), self.taunt
         return c
 
     @property
@@ -47,7 +50,7 @@ class Seat:
     """What one player holds. Seat 0 is the first player once the order is chosen (BR-7.1)."""
 
     __slots__ = ("name", "deck", "deal", "squad", "graveyard", "removed", "aux", "gold", "silver",
-                 "redeals", "bought")
+                 "redeals", "bought", "hand", "coins", "coins_open", "failed_draws", "hero")
 
     def __init__(self, name: str):
         self.name = name
@@ -61,6 +64,11 @@ class Seat:
         self.silver = 0
         self.redeals = 0
         self.bought = False
+        self.hand: list[int] = []        # Heroes mode (R-HEROES)
+        self.coins = 0                   # coin markers owned
+        self.coins_open = 0              # of which open (spendable)
+        self.failed_draws = 0
+        self.hero: int | None = None
 
     def copy(self) -> "Seat":
         s = Seat.__new__(Seat)
@@ -68,11 +76,13 @@ class Seat:
         s.deck, s.deal, s.squad = self.deck[:], self.deal[:], self.squad[:]
         s.graveyard, s.removed, s.aux = self.graveyard[:], self.removed[:], self.aux[:]
         s.gold, s.silver, s.redeals, s.bought = self.gold, self.silver, self.redeals, self.bought
+        s.hand, s.coins, s.coins_open = self.hand[:], self.coins, self.coins_open
+        s.failed_draws, s.hero = self.failed_draws, self.hero
         return s
 
     def zone_list(self, zone: str):
         return {"deck": self.deck, "deal": self.deal, "squad": self.squad, "graveyard": self.graveyard,
-                "removed": self.removed, "aux": self.aux}.get(zone)
+                "removed": self.removed, "aux": self.aux, "hand": self.hand}.get(zone)
 
 
 WHY_DRAW = T("из неё взяты карты", "cards were taken from it")
@@ -153,6 +163,7 @@ def to_graveyard(s, uid: int, rule: str, destroyed: bool = True) -> None:
     c.face_down = False
     c.moves = 0
     c.flyer_strike = False
+    c.poison, c.taunt, c.used = 0, 0, {}
     s.seats[c.owner].graveyard.append(uid)
     name = s.defs[c.card].name
     if destroyed:

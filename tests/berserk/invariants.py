@@ -5,7 +5,7 @@ from berserk_kernel.berserk.zones import PLAY_ZONES
 def check_invariants(s):
     seen = {}
     for seat, p in enumerate(s.seats):
-        for zone in ("deck", "deal", "squad", "graveyard", "removed", "aux"):
+        for zone in ("deck", "deal", "squad", "graveyard", "removed", "aux", "hand"):
             for uid in p.zone_list(zone):
                 assert uid not in seen, f"#{uid} in {zone} and {seen[uid]}"
                 seen[uid] = zone

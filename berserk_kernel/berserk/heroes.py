@@ -1,0 +1,181 @@
+"""The Heroes mode (ruling R-HEROES): the same field, cards, queue and abilities, with a hero,
+coins, hiring from the hand and an accumulation phase with draws.
+
+- Set-up: the die roll and the choice of BR-7.1; then each hero goes to its owner's auxiliary
+  zone, each deck is shuffled and each player draws a hand of `HAND` cards (CR-deck-order).
+- Accumulation, at the start of each turn after the cards open: the player gains a coin marker
+  (at most `MAX_COINS`), all their coin markers open, and they draw a card. A player who cannot
+  draw counts a failed draw; the third loses the game (HR-503.1).
+- Hiring (`hire #12 c2`): pay the card's cost by closing that many open coin markers
+  (HR-prepayment, HR-payment); a ground creature or an artifact goes on a free cell of the
+  player's half, a flyer or terrain to the auxiliary zone, equipment or a symbiote onto a creature
+  of theirs (BR-6, R-BR-SYMBIOTE). A hired card enters closed and acts from the next turn; its
+  "enters play" (hire) triggers fire.
+- The hero: lives, no strike, no move, stands in the auxiliary zone. Flyers, ranged attacks and
+  spells reach it; a ground creature reaches it with a simple strike from the row of the enemy
+  half nearest the enemy (row 3). A player whose hero's wounds reach its lives loses (HR-503.1);
+  BR-1 (no creatures left) does not end a Heroes game.
+"""
+from __future__ import annotations
+
+from . import zones
+from .field import half_of, half_row
+from .triggers import fire
+
+HAND = 5
+MAX_COINS = 10
+
+
+def start_heroes(s, heroes) -> None:
+    """After the order is chosen: heroes to the aux zones, shuffle, draw the hands."""
+    for seat, hero_id in enumerate(heroes):
+        c = zones.CardState(s.next_uid, hero_id, seat, "aux")
+        s.next_uid += 1
+        s.cards[c.uid] = c
+        s.seats[seat].aux.append(c.uid)
+        s.seats[seat].hero = c.uid
+        d = s.defs[hero_id]
+        s._log("R-HEROES", "hero", f"{s.seats[seat].name}: герой «{d.name.ru}», жизней {d.lives}.",
+               f"{s.seats[seat].name}: hero {d.name.en}, {d.lives} lives.", seat=seat, card=c.uid)
+    for seat in (0, 1):
+        zones.shuffle_deck(s, seat, zones.WHY_PUT)
+        for _ in range(min(HAND, len(s.seats[seat].deck))):
+            draw_to_hand(s, seat)
+    from .turn import begin_battle
+    begin_battle(s)
+
+
+def draw_to_hand(s, seat: int) -> bool:
+    p = s.seats[seat]
+    if not p.deck:
+        return False
+    uid = p.deck.pop()
+    s.cards[uid].zone = "hand"
+    p.hand.append(uid)
+    zones.shuffle_deck(s, seat, zones.WHY_DRAW)
+    return True
+
+
+def accumulate(s, seat: int) -> None:
+    """The accumulation phase (R-HEROES): a coin marker, coins open, a draw (HR-503.1)."""
+    p = s.seats[seat]
+    p.coins = min(MAX_COINS, p.coins + 1)
+    p.coins_open = p.coins
+    s._log("R-HEROES", "coins", f"Накопление: у {p.name} {p.coins} монет, все открыты.",
+           f"Accumulation: {p.name} has {p.coins} coin(s), all open.", seat=seat)
+    if draw_to_hand(s, seat):
+        s._log("R-HEROES", "draw", f"{p.name} берёт карту из колоды (в руке {len(p.hand)}).",
+               f"{p.name} draws a card ({len(p.hand)} in hand).", seat=seat)
+        return
+    p.failed_draws += 1
+    s._log("HR-503.1", "draw", f"{p.name} не может взять карту из колоды (раз {p.failed_draws} за игру).",
+           f"{p.name} cannot draw from the deck ({p.failed_draws} time(s) this game).", seat=seat)
+    check_heroes_loss(s)
+
+
+def check_heroes_loss(s) -> bool:
+    """A hero's wounds reaching its starting lives, or a third failed draw, loses (HR-503.1)."""
+    if s.phase != "battle":
+        return s.phase == "over"
+    lost = []
+    for seat, p in enumerate(s.seats):
+        hero = s.cards.get(p.hero) if p.hero is not None else None
+        dead = hero is None or not hero.in_play or hero.wounds >= s.defs[hero.card].lives
+        if dead or p.failed_draws >= 3:
+            lost.append((seat, "hero" if dead else "draws"))
+    if not lost:
+        return False
+    s.phase, s.pending = "over", None
+    s.queue, s.fired = [], []
+    for seat, why in lost:
+        p = s.seats[seat]
+        if why == "hero":
+            s._log("HR-503.1", "end", f"Раны героя {p.name} достигли его жизней: {p.name} проигрывает.",
+                   f"{p.name}'s hero has taken wounds equal to its lives: {p.name} loses.", seat=seat)
+        else:
+            s._log("HR-503.1", "end", f"{p.name} в третий раз не смог взять карту: {p.name} проигрывает.",
+                   f"{p.name} could not draw for the third time: {p.name} loses.", seat=seat)
+    s.winner = "draw" if len(lost) == 2 else 1 - lost[0][0]
+    return True
+
+
+# --- hiring -----------------------------------------------------------------------------------
+
+def check_hire(s, a):
+    R = s.RULES
+    if s.mode != "heroes":
+        return R.no("R-HEROES", "Нанимать карты из руки можно только в режиме «Герои».",
+                    "Hiring from the hand exists only in the Heroes mode.")
+    seat, p = s.active, s.seats[s.active]
+    c = s.cards.get(a.card)
+    if c is None or c.owner != seat or c.zone != "hand":
+        return R.no("R-HEROES", f"Карты #{a.card} нет у вас в руке.", f"Card #{a.card} is not in your hand.")
+    d = s.defs[c.card]
+    if d.cost > p.coins_open:
+        return R.no("HR-prepayment", f"Найм стоит {d.cost} монет, открыто {p.coins_open}.",
+                    f"Hiring costs {d.cost} coin(s); {p.coins_open} open.")
+    if d.is_flyer or d.type == "terrain":
+        if a.cell is not None or a.other is not None:
+            return R.no("CR-203.1", "Летающие и местности нанимаются во вспомогательную зону: без клетки.",
+                        "Flyers and terrain are hired into the auxiliary zone: no cell.")
+        if d.type == "terrain" and any(s.defs[s.cards[u].card].type == "terrain" for u in p.aux):
+            return R.no("BR-4", "У игрока может быть только одна местность.", "A player may have only one terrain.")
+        return R.ok("R-HEROES")
+    if d.type == "equipment" or d.is_symbiote:
+        if a.other is None:
+            return R.no("BR-6", "Экипировку и симбиота нанимают сразу на своё существо: hire #карта #носитель.",
+                        "Equipment and symbiotes are hired onto a creature of yours: hire #card #carrier.")
+        from .placement import check_host
+        return check_host(s, a.card, a.other, hiring=True)
+    if a.cell is None or a.other is not None:
+        return R.no("R-HEROES", "Назовите свободную клетку своей половины поля.", "Name a free cell on your half.")
+    if half_of(a.cell) != seat or s.cells[a.cell] is not None:
+        return R.no("BR-8", "Нанятая карта встаёт на свободную клетку своей половины поля.",
+                    "A hired card goes on a free cell of your own half.")
+    return R.ok("R-HEROES")
+
+
+def do_hire(s, a) -> None:
+    seat, p = s.active, s.seats[s.active]
+    c = s.cards[a.card]
+    d = s.defs[c.card]
+    p.hand.remove(c.uid)
+    p.coins_open -= d.cost
+    s._log("HR-payment", "pay", f"Оплата найма: закрыто монет {d.cost}.", f"Hiring paid: {d.cost} coin(s) closed.")
+    if d.is_flyer or d.type == "terrain":
+        c.zone = "aux"
+        p.aux.append(c.uid)
+    elif a.other is not None:
+        c.zone, c.host = "attached", a.other
+    else:
+        c.zone, c.cell = "field", a.cell
+        s.cells[a.cell] = c.uid
+    c.closed = d.is_creature or d.type == "artifact"
+    c.moves = 0
+    s._log("R-HEROES", "hire", f"{p.name} нанимает «{d.name.ru}» (#{c.uid}) за {d.cost}.",
+           f"{p.name} hires {d.name.en} (#{c.uid}) for {d.cost}.", seat=seat, card=c.uid)
+    fire(s, "enters_play", c.uid)
+
+
+def hire_candidates(s) -> list:
+    from .actions import Action
+    from .placement import check_host
+    seat, p = s.active, s.seats[s.active]
+    out = []
+    free = [x for x, u in enumerate(s.cells) if u is None and half_of(x) == seat]
+    for uid in p.hand:
+        d = s.defs[s.cards[uid].card]
+        if d.cost > p.coins_open:
+            continue
+        if d.is_flyer or d.type == "terrain":
+            out.append(Action("hire", uid))
+        elif d.type == "equipment" or d.is_symbiote:
+            out.extend(Action("hire", uid, h) for h in s.cells if h is not None and check_host(s, uid, h, hiring=True).ok)
+        else:
+            out.extend(Action("hire", uid, None, x) for x in free)
+    return out
+
+
+def hero_in_reach(s, att, hero) -> bool:
+    """A ground creature strikes the enemy hero from the row of the enemy half nearest it."""
+    return att.zone == "field" and half_row(att.cell, hero.owner) == 3

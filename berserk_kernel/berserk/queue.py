@@ -1,0 +1,426 @@
+"""Declaring abilities and the queue (BR-12, BR-13, BR-14, BR-17, HR-, ruling R-QUEUE).
+
+A declaration names the source, the ability and the targets, and is paid on the spot
+(HR-declaration, HR-prepayment). It enters the queue, and the other player may answer with an
+instant ability (BR-14), and so on. When both players pass in a row, the last entry resolves
+(R-QUEUE: last declared, first resolved). Triggers that fire together enter as one batch: the
+inactive player's first, then the active player's, each in the order its owner declares them;
+a batch resolves in the order it entered (the seed's worked example), and anything declared in
+answer to it resolves before it. A player with no legal answer is not asked: the kernel passes
+for them.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from . import zones
+from .actions import Action
+from .effects import apply_effects, remove_dead, wound
+from .targets import host_of, legal_targets, mass_cards, move_cells, target_verdict
+from .triggers import chooser, points
+
+
+def _name(s, uid):
+    return s.defs[s.cards[uid].card].name
+
+
+# --- what may be declared now ----------------------------------------------------------------
+
+def stage_allows(s, ab, fired) -> bool:
+    st = s.stage
+    if st == "triggers":
+        return fired is not None
+    if ab.timing == "triggered" or ab.timing == "constant":
+        return False
+    if st == "queue":
+        return ab.timing == "instant"        # answers are instant abilities (BR-14)
+    return st == "battle"                    # the active player's own time: activated or instant
+
+
+def fired_entry(s, uid, ability_id):
+    """The undeclared fired trigger `(uid, ability)` of the player choosing now, if any."""
+    if s.stage != "triggers":
+        return None
+    seat = chooser(s)
+    for f in s.fired:
+        if f["card"] == uid and f["ability"] == ability_id and f["seat"] == seat:
+            return f
+    return None
+
+
+def check_source(s, a, fired):
+    """HR-source: the declaring card is in play, is the decider's, and has the ability."""
+    R = s.RULES
+    c = s.cards.get(a.card)
+    if c is None:
+        return None, R.no("HR-source", f"Карты #{a.card} нет.", f"There is no card #{a.card}.")
+    if c.owner != s.to_move:
+        return None, R.no("HR-source", f"#{a.card} — не ваша карта.", f"#{a.card} is not your card.")
+    d = s.defs[c.card]
+    ab = d.ability(a.ability) if a.ability else None
+    if ab is None:
+        return None, R.no("HR-source", f"У «{d.name.ru}» нет способности {a.ability!r}.",
+                          f"{d.name.en} has no ability {a.ability!r}.")
+    if fired is None:
+        if not c.in_play:
+            return None, R.no("CR-play-zone", "Способности действуют только из игровой зоны.",
+                              "Abilities work only from the play zone.")
+        if ab.timing == "triggered":
+            return None, R.no("HR-declaration", "Срабатывающую способность заявляют, только когда она сработала.",
+                              "A triggered ability is declared only when it has fired.")
+        if ab.timing == "constant":
+            return None, R.no("HR-declaration", "Постоянное свойство не заявляют: оно действует само.",
+                              "A constant ability is never declared: it simply applies.")
+        if not stage_allows(s, ab, None):
+            if s.stage == "queue":
+                return None, R.no("BR-14", "В ответ можно заявить только внезапное действие.",
+                                  "Only an instant action may be declared in answer.")
+            return None, R.no("BR-9", "Сейчас нельзя заявлять эту способность.", "This ability cannot be declared now.")
+        if c.face_down:
+            return None, R.no("BR-8.4", "Карта ещё не вскрыта.", "The card is still face down.")
+        if c.closed:
+            return None, R.no("BR-9.2", f"«{d.name.ru}» закрыто: закрытая карта не действует.",
+                              f"{d.name.en} is closed: a closed card does not act.")
+    return ab, None
+
+
+def check_payment(s, c, ab):
+    """HR-prepayment: everything before the colon and the per-turn limit, on the spot."""
+    R = s.RULES
+    if ab.per_turn and c.used.get(ab.id, 0) >= ab.per_turn:
+        return R.no("HR-prepayment", f"Лимит: {ab.per_turn} раз(а) за ход.", f"Limit: {ab.per_turn} time(s) a turn.")
+    if ab.tokens and c.tokens < ab.tokens:
+        return R.no("CR-token-payment", f"Не хватает фишек: нужно {ab.tokens}, есть {c.tokens}.",
+                    f"Not enough tokens: {ab.tokens} needed, {c.tokens} held.")
+    if ab.wounds and s.defs[c.card].lives - c.wounds <= ab.wounds:
+        return R.no("HR-prepayment", "Нечем заплатить ранами: карта бы погибла.", "Cannot pay in wounds: the card would die.")
+    if ab.coins and s.seats[c.owner].coins_open < ab.coins:
+        return R.no("HR-prepayment", f"Не хватает монет: нужно {ab.coins}.", f"Not enough coins: {ab.coins} needed.")
+    return None
+
+
+def check_use(s, a):
+    R = s.RULES
+    fired = fired_entry(s, a.card, a.ability)
+    if s.stage == "triggers" and fired is None:
+        return R.no("HR-simultaneous-triggers", "Сначала заявляются сработавшие способности.",
+                    "The fired triggers are declared first.")
+    ab, bad = check_source(s, a, fired)
+    if bad:
+        return bad
+    c = s.cards[a.card]
+    bad = check_payment(s, c, ab)
+    if bad:
+        return bad
+    return check_targets(s, a, ab, fired)
+
+
+def check_targets(s, a, ab, fired):
+    R = s.RULES
+    seat, mode, n = s.cards[a.card].owner, ab.target, len(a.targets)
+    pts = points(s, fired) if fired else ()
+    if mode in ("none", "self", "host", "mass"):
+        if n:
+            return R.no("HR-targets" if mode != "mass" else "HR-mass-abilities",
+                        "У этой способности цели не выбираются.", "This ability takes no chosen targets.")
+        if mode == "host" and host_of(s, a.card) is None:
+            return R.no("BR-17", "Носителя нет — способность нельзя применить.", "There is no carrier: the ability cannot apply.")
+        if mode == "self" and not s.cards[a.card].in_play:
+            return R.no("BR-17", "Карты нет в игре — способность нельзя применить.", "The card is not in play: the ability cannot apply.")
+        if mode == "mass":
+            return R.ok("HR-mass-abilities")
+        return R.ok("HR-502.8" if mode == "self" else "HR-declaration")
+    lo, hi = ab.count if mode == "choose" else (1, 1)
+    if not lo <= n <= hi or len(set(a.targets)) != n:
+        if not legal_targets(s, a.card, ab, seat, pts):
+            return R.no("HR-combined-restrictions", "Нет цели, отвечающей всем ограничениям: способность нельзя заявить.",
+                        "No target meets every restriction: the ability cannot be declared.")
+        return R.no("HR-chosen-targets" if mode == "choose" else "HR-targets",
+                    f"Нужно выбрать от {lo} до {hi} разных целей." if hi > 1 else "Нужна ровно одна цель.",
+                    f"Choose {lo} to {hi} different targets." if hi > 1 else "Exactly one target is needed.")
+    for t in a.targets:
+        if mode == "trigger" and t not in pts:
+            return R.no("HR-402.2", "Цель — одна из карт, на которых сработала способность.",
+                        "The target must be one of the cards the trigger fired on.")
+        v = target_verdict(s, a.card, ab, t, seat)
+        if not v.ok:
+            return v
+    if ab.needs_cell:
+        if a.cell is None or a.cell not in move_cells(s, a.targets[0]):
+            return R.no("BR-9.1", "Назовите свободную соседнюю (не по диагонали) клетку цели.",
+                        "Name a free cell next to the target (not diagonal).")
+    elif a.cell is not None:
+        return R.no("HR-declaration", "Эта способность не называет клетку.", "This ability names no cell.")
+    return R.ok("HR-chosen-targets" if mode == "choose" else "HR-declaration")
+
+
+def declarations(s, uid, ab, fired=None) -> list[Action]:
+    """Every legal declaration of one ability (targets and cells enumerated). Built from the
+    same checks as `check_use`; a test compares the two."""
+    if check_source(s, Action("use", uid, ability=ab.id), fired)[1] or check_payment(s, s.cards[uid], ab):
+        return []
+    seat = s.cards[uid].owner
+    mode = ab.target
+    if mode == "host" and host_of(s, uid) is None:
+        return []
+    if mode in ("none", "self", "host", "mass"):
+        out = [Action("use", uid, ability=ab.id)]
+    else:
+        legal = legal_targets(s, uid, ab, seat, points(s, fired) if fired else ())
+        if mode == "choose":
+            lo, hi = ab.count
+            out = [Action("use", uid, ability=ab.id, targets=combo)
+                   for k in range(lo, hi + 1) for combo in combinations(legal, k)]
+        elif ab.needs_cell:
+            out = [Action("use", uid, None, cell, ab.id, (t,)) for t in legal for cell in move_cells(s, t)]
+        else:
+            out = [Action("use", uid, ability=ab.id, targets=(t,)) for t in legal]
+    return out
+
+
+def candidates(s) -> list[Action]:
+    """Declarations the decider can make now, and `pass`/`skip` where they apply."""
+    st, me = s.stage, s.to_move
+    out = []
+    if st == "triggers":
+        seen = set()
+        for f in s.fired:
+            key = (f["card"], f["ability"])
+            if f["seat"] != me or key in seen:
+                continue
+            seen.add(key)
+            ab = s.defs[s.cards[f["card"]].card].ability(f["ability"])
+            out.extend(declarations(s, f["card"], ab, f))
+            out.append(Action("skip", f["card"], ability=f["ability"]))
+        return out
+    for c in (s.cards[u] for u in in_play(s, me)):
+        if c.closed or c.face_down:
+            continue
+        for ab in s.defs[c.card].abilities:
+            if stage_allows(s, ab, None):
+                out.extend(declarations(s, c.uid, ab))
+    if st == "queue":
+        out.append(Action("pass"))
+    return out
+
+
+def in_play(s, seat) -> list[int]:
+    out = [u for u in s.cells if u is not None and s.cards[u].owner == seat]
+    out += s.seats[seat].aux
+    out += [c.uid for c in s.cards.values() if c.zone == "attached" and c.owner == seat]
+    return out
+
+
+# --- declaring, paying, passing ----------------------------------------------------------------
+
+def do_use(s, a) -> None:
+    c = s.cards[a.card]
+    d = s.defs[c.card]
+    fired = fired_entry(s, a.card, a.ability)
+    ab = d.ability(a.ability)
+    seat = c.owner
+    host = host_of(s, c.uid)
+    pay(s, c, ab)
+    tnames = ", ".join(f"#{t}" for t in a.targets) or {"self": f"#{c.uid}", "host": f"#{host}"}.get(ab.target, "—")
+    s._log("HR-declaration", "declare", f"Заявка: «{d.name.ru}» (#{c.uid}) — «{ab.text.ru}»; цели: {tnames}.",
+           f"Declared: {d.name.en} (#{c.uid}): {ab.text.en}; targets: {tnames}.",
+           source=c.uid, ability=ab.id, targets=list(a.targets))
+    entry = {"source": c.uid, "card": c.card, "ability": ab.id, "targets": list(a.targets), "seat": seat,
+             "cell": a.cell, "host": host}
+    if ab.target == "self":
+        entry["targets"] = [c.uid]
+    elif ab.target == "host":
+        entry["targets"] = [entry["host"]]
+    if ab.is_attack and seat == s.active:
+        s.attacks_made += 1
+    if fired is not None:
+        s.fired.remove(fired)
+        if s.batch is None:
+            s.batch = len(s.queue)
+        s.queue.insert(s.batch, entry)       # a batch resolves in the order it entered
+    else:
+        s.queue.append(entry)                # an answer resolves before what it answers (BR-14)
+    s.priority, s.passes = 1 - seat, 0
+
+
+def pay(s, c, ab) -> None:
+    """Pay on declaration; a payment has no source and no target (HR-payment, HR-503.1)."""
+    parts_ru, parts_en = [], []
+    if ab.per_turn:
+        c.used[ab.id] = c.used.get(ab.id, 0) + 1
+        parts_ru.append(f"лимит {c.used[ab.id]}/{ab.per_turn}")
+        parts_en.append(f"limit {c.used[ab.id]}/{ab.per_turn}")
+    if ab.close:
+        c.closed = True
+        parts_ru.append("закрытие карты")
+        parts_en.append("closing the card")
+    if ab.tokens:
+        c.tokens -= ab.tokens
+        s._log("CR-token-payment", "pay", f"Снято ровно {ab.tokens} фишек (осталось {c.tokens}).",
+               f"Exactly {ab.tokens} token(s) removed ({c.tokens} left).")
+    if ab.coins:
+        s.seats[c.owner].coins_open -= ab.coins
+        parts_ru.append(f"{ab.coins} монет")
+        parts_en.append(f"{ab.coins} coin(s)")
+    if ab.wounds:
+        c.wounds += ab.wounds
+        parts_ru.append(f"{ab.wounds} ран")
+        parts_en.append(f"{ab.wounds} wound(s)")
+    if ab.sacrifice:
+        parts_ru.append("уничтожение карты")
+        parts_en.append("destroying the card")
+    if parts_ru:
+        s._log("HR-payment", "pay", "Оплата: " + ", ".join(parts_ru) + ".", "Payment: " + ", ".join(parts_en) + ".")
+    if ab.sacrifice:
+        zones.to_graveyard(s, c.uid, "HR-payment")
+
+
+def check_pass(s, a):
+    return s.RULES.ok("HR-queue-empty")
+
+
+def do_pass(s, a) -> None:
+    s._log("HR-queue-empty", "pass", f"{s.seats[s.priority].name} пасует.", f"{s.seats[s.priority].name} passes.")
+    s.passes += 1
+    s.priority = 1 - s.priority
+
+
+def check_skip(s, a):
+    f = fired_entry(s, a.card, a.ability)
+    if f is None:
+        return s.RULES.no("HR-simultaneous-triggers", "Такой сработавшей способности нет.", "There is no such fired trigger.")
+    ab = s.defs[s.cards[a.card].card].ability(a.ability)
+    if not ab.optional and declarations(s, a.card, ab, f):
+        return s.RULES.no("HR-simultaneous-triggers", "Обязательную способность нельзя пропустить.",
+                          "A mandatory triggered ability cannot be skipped.")
+    return s.RULES.ok("BR-17")
+
+
+def do_skip(s, a) -> None:
+    f = fired_entry(s, a.card, a.ability)
+    s.fired.remove(f)
+    s._log("BR-17", "skip", f"Способность #{a.card} «{a.ability}» не заявлена и не оплачена.",
+           f"Ability {a.ability!r} of #{a.card} is not declared and not paid.")
+
+
+# --- resolving ----------------------------------------------------------------------------------
+
+def resolve_top(s) -> None:
+    entry = s.queue.pop()
+    if s.batch is not None and s.batch > len(s.queue):
+        s.batch = None
+    ab = s.defs[entry["card"]].ability(entry["ability"])      # HR-declared-persists
+    name = s.defs[entry["card"]].name
+    s._log("R-QUEUE", "resolve", f"Выполняется: «{name.ru}» — «{ab.text.ru}».",
+           f"Resolves: {name.en}: {ab.text.en}.", source=entry["source"], ability=ab.id)
+    src = s.cards.get(entry["source"])
+    if src is None or not src.in_play:
+        s._log("HR-declared-persists", "resolve", "Источник уже не в игре, но заявленная способность выполняется.",
+               "The source has left play, but the declared ability still resolves.")
+    if ab.target == "mass":
+        targets = mass_cards(s, entry["source"], ab, entry["seat"])
+    else:
+        targets = list(entry["targets"])
+        gone = [t for t in targets if t not in s.cards or not s.cards[t].in_play]
+        if gone:
+            s._log("CR-play-zone", "resolve", "Цели вне игровой зоны не затрагиваются: " + ", ".join(f"#{t}" for t in gone),
+                   "Targets out of the play zone are not affected: " + ", ".join(f"#{t}" for t in gone))
+    if ab.kind == "directed_strike":
+        from .strike import resolve as strike_resolve
+        t = targets[0] if targets else None
+        if t is not None and s.cards[t].in_play and src is not None and src.in_play:
+            strike_resolve(s, entry["source"], t, None, reclose=False)
+        return
+    apply_effects(s, entry, ab, targets)
+
+
+def has_answer(s, seat) -> bool:
+    """Can `seat` answer the queue with an instant action now?"""
+    instants = [u for u in in_play(s, seat)
+                if not s.cards[u].closed and any(ab.timing == "instant" for ab in s.defs[s.cards[u].card].abilities)]
+    if not instants:
+        return False
+    saved = s.priority
+    s.priority = seat
+    try:
+        return any(a.kind == "use" for a in candidates(s))
+    finally:
+        s.priority = saved
+
+
+def settle(s) -> None:
+    """Advance the queue as far as it goes without a player's decision."""
+    from .turn import check_victory
+    for _ in range(10000):
+        if s.phase == "over" or s.pending:
+            return
+        if check_victory(s):
+            return
+        if s.fired:
+            for f in list(s.fired):
+                ab = s.defs[s.cards[f["card"]].card].ability(f["ability"])
+                if not declarations(s, f["card"], ab, f) if f["seat"] == chooser(s) else False:
+                    s.fired.remove(f)
+                    s._log("BR-17", "cancel", f"«{ab.text.ru}» (#{f['card']}) нельзя применить — отменено без оплаты.",
+                           f"{ab.text.en} (#{f['card']}) cannot be applied: cancelled unpaid.", card=f["card"])
+                    s._log("HR-combined-restrictions", "cancel", "Ни одна цель не отвечает всем ограничениям.",
+                           "No target meets every restriction.")
+            if not s.fired:
+                continue
+            me = chooser(s)
+            mine = [f for f in s.fired if f["seat"] == me]
+            if len({(f["card"], f["ability"]) for f in mine}) == 1:
+                ab = s.defs[s.cards[mine[0]["card"]].card].ability(mine[0]["ability"])
+                options = declarations(s, mine[0]["card"], ab, mine[0])
+                if len(options) == 1 and not ab.optional:
+                    do_use(s, options[0])
+                    continue
+            return
+        s.batch = None
+        if s.queue:
+            if s.passes >= 2:
+                s.passes = 0
+                resolve_top(s)
+                s.priority = s.active
+                if not s.queue and not s.fired and not s.pending:
+                    s._log("HR-queue-empty", "queue", "Очередь пуста: оба спасовали.", "The queue is empty: both have passed.")
+                continue
+            if not has_answer(s, s.priority):
+                s.passes += 1
+                s.priority = 1 - s.priority
+                continue
+            return
+        return
+
+
+# --- tokens (BR-13) -------------------------------------------------------------------------------
+
+def check_gather(s, a):
+    R = s.RULES
+    c = s.cards.get(a.card)
+    if c is None or not c.in_play:
+        return R.no("CR-play-zone", f"Карты #{a.card} нет в игровой зоне.", f"Card #{a.card} is not in the play zone.")
+    if c.owner != s.active:
+        return R.no("BR-9", "Собирать фишки можно только своими картами в свой ход.",
+                    "Only your own cards gather tokens, in your turn.")
+    if c.face_down:
+        return R.no("BR-8.4", "Карта ещё не вскрыта.", "The card is still face down.")
+    d = s.defs[c.card]
+    if c.closed:
+        return R.no("BR-9.2", f"«{d.name.ru}» уже закрыто.", f"{d.name.en} is already closed.")
+    if not any(ab.tokens for ab in d.abilities):
+        return s.RULES.no("BR-13", "Этой карте фишки ни к чему: ни одна её способность их не требует.",
+                          "This card has no use for tokens: none of its abilities costs any.")
+    if d.max_tokens is not None and c.tokens >= d.max_tokens:
+        return s.RULES.no("CR-token-limit", f"На карте уже предельное число фишек ({d.max_tokens}).",
+                          f"The card already holds its limit of {d.max_tokens} tokens.")
+    return s.RULES.ok("BR-13")
+
+
+def do_gather(s, a) -> None:
+    c = s.cards[a.card]
+    c.closed = True
+    c.tokens += 1
+    n = _name(s, c.uid)
+    s._log("BR-13", "tokens", f"«{n.ru}» (#{c.uid}) закрывается и получает фишку (теперь {c.tokens}).",
+           f"{n.en} (#{c.uid}) closes and gains a token (now {c.tokens}).", card=c.uid)

@@ -1,0 +1,186 @@
+"""Sources, reach and targets of abilities (BR-12 to BR-12.2, CR-aux-range, CR-play-zone,
+HR-source, HR-targets, HR-chosen-targets, HR-mass-abilities, HR-property-targets, HR-502.8,
+HR-combined-restrictions), and the constant modifiers cards lend (armour, die bonuses).
+
+Every function here only reads the position.
+"""
+from __future__ import annotations
+
+from .abilities import AUX_RANGE
+from .field import ADJACENT_SETS, COLS, ORTHOGONAL
+
+
+def carried(s, uid) -> list:
+    """The abilities that count for card `uid`: its own constant ones that apply to itself, and
+    those its equipment and symbiote lend it (applies_to = host)."""
+    out = [a for a in s.defs[s.cards[uid].card].abilities if a.kind == "constant" and a.applies_to == "self"]
+    if s.cards[uid].zone == "field":
+        for c in s.cards.values():
+            if c.host == uid and c.zone == "attached":
+                out.extend(a for a in s.defs[c.card].abilities if a.kind == "constant" and a.applies_to == "host")
+    return out
+
+
+def modifier(s, uid, name: str) -> int:
+    """attack_die, defence_die or armour of a card in play (0 outside the play zone)."""
+    c = s.cards.get(uid)
+    if c is None or not c.in_play:
+        return 0
+    return sum(a.mod(name) for a in carried(s, uid))
+
+
+def protected_from(s, uid, kind: str) -> bool:
+    """A card "cannot be the target of <kind>" (HR-502.8: no card may use it against this one)."""
+    return any(kind in a.protection for a in carried(s, uid))
+
+
+def position_of(s, uid) -> int | None:
+    """The cell a card stands on, or its carrier's cell; None in an auxiliary zone."""
+    c = s.cards[uid]
+    if c.zone == "field":
+        return c.cell
+    if c.zone == "attached":
+        return s.cards[c.host].cell
+    return None
+
+
+def in_reach(s, src_uid, ab, tgt_uid):
+    """(ok, rule, ru, en): can the source reach the target with this ability?"""
+    t = s.cards[tgt_uid]
+    here, there = position_of(s, src_uid), position_of(s, tgt_uid)
+    if there is None:                          # the target is in an auxiliary zone
+        if ab.kind in AUX_RANGE or here is None:
+            return True, "CR-aux-range", "", ""
+        return False, "BR-12.1", "Эта атака не достаёт карту во вспомогательной зоне.", \
+            "This attack cannot reach a card in the auxiliary zone."
+    if here is None:                           # a flyer or terrain reaches the whole field
+        return True, "BR-12.2", "", ""
+    if ab.reach == "adjacent" and there not in ADJACENT_SETS[here]:
+        return False, "BR-12.1", "Ближняя способность достаёт только соседнюю карту.", \
+            "A melee ability reaches only an adjacent card."
+    if ab.reach == "ranged" and there in ADJACENT_SETS[here]:
+        return False, "BR-12.1", "Дальняя атака не бьёт соседнюю карту.", "A ranged attack cannot target an adjacent card."
+    if ab.reach == "row":
+        r1, c1 = divmod(here, COLS)
+        r2, c2 = divmod(there, COLS)
+        straight = (r1 == r2 and abs(c1 - c2) == 2) or (c1 == c2 and abs(r1 - r2) == 2)
+        if not straight:
+            return False, "BR-12.1", "Удар через ряд бьёт через одну клетку по прямой.", \
+                "A strike across a row goes over exactly one cell in a straight line."
+        mid = ((r1 + r2) // 2) * COLS + (c1 + c2) // 2
+        between = s.cells[mid]
+        if between is not None and s.cards[between].owner != s.cards[src_uid].owner:
+            return False, "BR-12.1", "Между ними стоит вражеская карта.", "An enemy card stands in between."
+    return True, "BR-12.1" if ab.is_attack else "BR-12.2", "", ""
+
+
+def matches(s, src_uid, ab, tgt_uid, seat: int):
+    """(ok, rule, ru, en): does the card meet every restriction of the ability? (HR-combined-restrictions)"""
+    t = s.cards.get(tgt_uid)
+    if t is None or not t.in_play:
+        return False, "CR-play-zone", f"Карты #{tgt_uid} нет в игровой зоне.", f"Card #{tgt_uid} is not in the play zone."
+    if t.face_down:
+        return False, "R-BR-LATE-REVEAL", "Свойства закрытой рубашкой карты неизвестны: она не может быть целью.", \
+            "A face-down card's properties are unknown: it cannot be a target."
+    d, f = s.defs[t.card], ab.filter
+    if d.type not in f.types:
+        return False, "HR-property-targets", f"Цель должна быть: {', '.join(f.types)}.", f"The target must be: {', '.join(f.types)}."
+    if f.side == "enemy" and t.owner == seat or f.side == "own" and t.owner != seat:
+        side = ("вражеской", "an enemy") if f.side == "enemy" else ("вашей", "your own")
+        return False, "HR-property-targets", f"Цель должна быть {side[0]} картой.", f"The target must be {side[1]} card."
+    if f.other and tgt_uid == src_uid:
+        return False, "HR-property-targets", "Цель — другая карта, не источник.", "The target must be another card than the source."
+    checks = (
+        (f.zone is not None and t.zone != f.zone and not (f.zone == "field" and t.zone == "attached"),
+         "Цель в другой зоне.", "The target is in another zone."),
+        (f.element is True and not d.elements, "Цель должна обладать стихией.", "The target must have an element."),
+        (f.element is False and d.elements, "Цель должна быть нейтральной.", "The target must be neutral."),
+        (f.wounded and t.wounds == 0, "Цель должна быть ранена.", "The target must be wounded."),
+        (f.unwounded and t.wounds > 0, "У цели не должно быть ран.", "The target must have no wounds."),
+        (f.poisoned is True and not t.poison, "Цель должна быть отравлена.", "The target must be poisoned."),
+        (f.poisoned is False and t.poison, "Цель не должна быть отравлена.", "The target must not be poisoned."),
+        (f.max_cost is not None and d.cost > f.max_cost, f"Стоимость цели — не больше {f.max_cost}.", f"The target must cost {f.max_cost} or less."),
+        (f.min_cost is not None and d.cost < f.min_cost, f"Стоимость цели — не меньше {f.min_cost}.", f"The target must cost {f.min_cost} or more."),
+        (f.flyer is True and not d.is_flyer, "Цель должна быть летающей.", "The target must be a flyer."),
+        (f.flyer is False and d.is_flyer, "Цель не должна быть летающей.", "The target must not be a flyer."),
+    )
+    for failed, ru, en in checks:
+        if failed:
+            return False, "HR-property-targets", ru, en
+    return True, "HR-property-targets", "", ""
+
+
+def target_verdict(s, src_uid, ab, tgt_uid, seat: int, first_attack_check: bool = True):
+    """Is `tgt_uid` a legal target of ability `ab` of card `src_uid` declared by `seat`?"""
+    R = s.RULES
+    ok, rule, ru, en = matches(s, src_uid, ab, tgt_uid, seat)
+    if not ok:
+        return R.no(rule, ru, en)
+    t, d = s.cards[tgt_uid], s.defs[s.cards[tgt_uid].card]
+    if ab.is_attack:
+        if d.type == "terrain":
+            return R.no("BR-4", "Местность нельзя атаковать.", "Terrain cannot be attacked.")
+        if d.type == "equipment":
+            return R.no("BR-6", "Экипировку нельзя атаковать.", "Equipment cannot be attacked.")
+        if t.zone == "attached":
+            return R.no("R-BR-SYMBIOTE", "Симбиот на носителе нельзя атаковать.", "A symbiote on its host cannot be attacked.")
+    for e in ab.effects:
+        if e.op in ("heal", "poison") and d.type == "artifact":
+            return R.no("BR-5", "Артефакт нельзя лечить или отравить.", "An artifact cannot be healed or poisoned.")
+    if protected_from(s, tgt_uid, ab.kind):
+        return R.no("HR-502.8", f"«{d.name.ru}» не может быть целью такой способности.",
+                    f"{d.name.en} cannot be the target of this kind of ability.")
+    ok, rule, ru, en = in_reach(s, src_uid, ab, tgt_uid)
+    if not ok:
+        return R.no(rule, ru, en)
+    if ab.is_attack and first_attack_check:
+        forced = taunt_target(s, seat)
+        if forced is not None and forced != tgt_uid:
+            return R.no("HR-combined-restrictions", f"Целью первой атаки в этот ход должна быть карта #{forced}.",
+                        f"The target of the first attack this turn must be card #{forced}.")
+    return R.ok("HR-targets" if ab.is_attack else "HR-choosing")
+
+
+def taunt_target(s, seat: int) -> int | None:
+    """The card the first attack of `seat` this turn must target (a taunt of the opponent)."""
+    if seat != s.active or s.attacks_made:
+        return None
+    for c in s.cards.values():
+        if c.taunt and c.taunt == s.turn and c.owner != seat and c.in_play:
+            return c.uid
+    return None
+
+
+def candidates_for(s, src_uid, ab) -> list[int]:
+    """Cards in the play zone worth testing as targets."""
+    out = [u for u in s.cells if u is not None]
+    for p in s.seats:
+        out.extend(p.aux)
+    out.extend(c.uid for c in s.cards.values() if c.zone == "attached")
+    return out
+
+
+def legal_targets(s, src_uid, ab, seat: int, points=()) -> list[int]:
+    if ab.target == "trigger":
+        pool = list(dict.fromkeys(points))
+    else:
+        pool = candidates_for(s, src_uid, ab)
+    return [u for u in pool if target_verdict(s, src_uid, ab, u, seat).ok]
+
+
+def mass_cards(s, src_uid, ab, seat: int) -> list[int]:
+    """The cards a mass ability affects now (it has no targets: HR-mass-abilities)."""
+    return [u for u in candidates_for(s, src_uid, ab) if matches(s, src_uid, ab, u, seat)[0]]
+
+
+def host_of(s, uid) -> int | None:
+    c = s.cards[uid]
+    return c.host if c.zone == "attached" else None
+
+
+def move_cells(s, tgt_uid) -> list[int]:
+    """Free cells a `move` effect may put the target on: orthogonal neighbours (BR-9.1)."""
+    cell = position_of(s, tgt_uid)
+    if cell is None or s.cards[tgt_uid].zone != "field":
+        return []
+    return [x for x in ORTHOGONAL[cell] if s.cells[x] is None]

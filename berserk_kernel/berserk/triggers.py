@@ -1,0 +1,37 @@
+"""Triggered abilities fire on events and wait to be declared (HR-simultaneous-triggers,
+HR-402.2). Only the play zone counts (CR-play-zone), except a card's own "dies" trigger, which
+fires as it leaves."""
+from __future__ import annotations
+
+
+def fire(s, event: str, uid: int, point: int | None = None) -> None:
+    """Card `uid`'s abilities on `event` fire (point: the card the event concerns)."""
+    c = s.cards.get(uid)
+    if c is None or (event != "dies" and not c.in_play) or s.phase == "over":
+        return
+    point = point if point is not None else uid
+    for ab in s.defs[c.card].abilities:
+        if ab.timing == "triggered" and ab.trigger == event:
+            same = [f for f in s.fired if f["card"] == uid and f["ability"] == ab.id]
+            pool = same[0]["points"] if same else []
+            pool.append(point)                     # one pool of trigger points per ability (HR-402.2)
+            s.fired.append({"card": uid, "ability": ab.id, "seat": c.owner, "points": pool})
+            d = s.defs[c.card]
+            s._log("HR-simultaneous-triggers", "trigger", f"Срабатывает «{ab.text.ru}» ({d.name.ru}, #{uid}).",
+                   f"{d.name.en} (#{uid}) triggers: {ab.text.en}.", card=uid, ability=ab.id)
+
+
+def fire_turn_start(s, seat: int) -> None:
+    for uid in [c.uid for c in s.cards.values() if c.owner == seat and c.in_play]:
+        fire(s, "turn_start", uid)
+
+
+def points(s, entry) -> list[int]:
+    """Every trigger point of the same ability fired in this batch, declared or not (HR-402.2)."""
+    return list(dict.fromkeys(entry["points"]))
+
+
+def chooser(s) -> int:
+    """The inactive player's triggers enter first, each player ordering their own (HR-simultaneous-triggers)."""
+    inactive = 1 - s.active
+    return inactive if any(f["seat"] == inactive for f in s.fired) else s.active
