@@ -17,7 +17,7 @@ cost     close (close this card), sacrifice (destroy this card), tokens N (BR-13
 reach    adjacent | ranged (not adjacent; may reach flyers, BR-12.1) | any; defaults by kind;
          a card in an auxiliary zone is in range of a shot, discharge, throw, spell or effect
          whatever the reach (CR-aux-range)
-target   none | self (reflexive, HR-502.8) | host (the carrier of this equipment or
+target   self (reflexive, HR-502.8) | host (the carrier of this equipment or
          symbiote) | one | choose (count = [min, max], HR-chosen-targets)
          | mass (no targets, every card matching the filter, HR-mass-abilities) | trigger (the
          card that fired the trigger, HR-402.2)
@@ -47,7 +47,7 @@ ATTACKS = frozenset(("shot", "discharge", "throw", "row_strike", "directed_strik
 AUX_RANGE = frozenset(("shot", "discharge", "throw", "spell", "effect"))   # CR-aux-range
 TIMINGS = ("activated", "instant", "triggered", "constant")
 TRIGGERS = ("enters_play", "dies", "turn_start", "strikes")
-TARGETS = ("none", "self", "host", "one", "choose", "mass", "trigger")
+TARGETS = ("self", "host", "one", "choose", "mass", "trigger")
 REACHES = ("adjacent", "ranged", "any", "row")
 OPS = ("wound", "heal", "destroy", "poison", "cure", "tokens", "open", "close", "move",
        "return_to_deck", "taunt")
@@ -192,7 +192,10 @@ def parse_ability(a: dict, source: str, where: str) -> AbilityDef:
         a = {**a, "effects": []}
     elif "effects" not in a:
         bad("effects", "the ability needs effects", "у способности должны быть эффекты")
-    target = a.get("target", "none")
+    if "target" not in a:
+        bad("target", "the ability needs a target mode: self, host, one, choose, mass or trigger",
+            "у способности должен быть вид цели: self, host, one, choose, mass или trigger")
+    target = a["target"]
     reach = a.get("reach", DEFAULT_REACH[kind])
     if kind in ATTACKS:
         if target != "one" and not (target == "trigger"):
@@ -207,8 +210,8 @@ def parse_ability(a: dict, source: str, where: str) -> AbilityDef:
     if "count" in a and (target != "choose" or a["count"][0] > a["count"][1]):
         bad("count", "count = [min, max] with min <= max, only for target 'choose'",
             "count = [min, max], min <= max, только для выбора")
-    if target in ("none",) and "filter" in a:
-        bad("filter", "an ability with no target has no filter", "у способности без цели нет фильтра")
+    if target in ("self", "host") and "filter" in a:
+        bad("filter", f"a {target} ability has no filter", f"у способности с целью {target} нет фильтра")
     if target == "trigger" and timing != "triggered":
         bad("target", "target 'trigger' needs a triggered ability", "цель 'trigger' только у срабатывающих")
     effects = []
@@ -229,8 +232,6 @@ def parse_ability(a: dict, source: str, where: str) -> AbilityDef:
             bad(ekey, "amount must not be negative", "amount не может быть отрицательным")
         if op == "move" and target not in ("one", "self", "host"):
             bad(ekey, "move needs a single target (one or self)", "перемещение — только одной цели")
-        if target == "none" and op not in ("tokens",):
-            bad(ekey, f"{op} needs a target: set target", f"{op}: нужна цель")
         effects.append(Effect(op, e.get("amount", 0), tuple(e["roll"]) if "roll" in e else None, e.get("split", False)))
     cost = a.get("cost", {})
     fd = a.get("filter", {})

@@ -32,10 +32,15 @@ def wound(s, uid, n: int, attack: bool = False, rule: str = "BR-15") -> int:
 def remove_dead(s) -> None:
     """Destroy every card in play whose wounds reach its lives (BR-15, a game-rule effect:
     HR-503.1), firing "dies" triggers."""
-    for c in list(s.cards.values()):
-        lives = s.defs[c.card].lives
-        if c.in_play and lives and c.wounds >= lives:
-            destroy(s, c.uid, "BR-15")
+    cards, defs = s.cards, s.defs
+    in_play = [u for u in s.cells if u is not None]
+    for p in s.seats:
+        in_play += p.aux + p.attached
+    for u in in_play:
+        c = cards[u]
+        lives = defs[c.card].lives
+        if lives and c.wounds >= lives and c.in_play:
+            destroy(s, u, "BR-15")
 
 
 def destroy(s, uid, rule: str) -> None:

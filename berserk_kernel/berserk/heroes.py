@@ -147,6 +147,7 @@ def do_hire(s, a) -> None:
         p.aux.append(c.uid)
     elif a.other is not None:
         c.zone, c.host = "attached", a.other
+        p.attached.append(c.uid)
     else:
         c.zone, c.cell = "field", a.cell
         s.cells[a.cell] = c.uid

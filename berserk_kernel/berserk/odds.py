@@ -66,8 +66,46 @@ def odds_for(state, attacker: int, target: int, defender: int | None = None) -> 
     """The odds of `attacker` striking `target` now (or `defender`, if one is assigned)."""
     from .strike import fights_back
 
+    from .targets import modifier
+
     fighter = defender if defender is not None else target
     att = state.defs[state.cards[attacker].card]
     fd = state.defs[state.cards[fighter].card]
     back = fd.strike if fights_back(state, target, defender) else None
-    return strike_odds(att.strike, back)
+    return strike_odds(att.strike, back, modifier(state, attacker, "attack_die"),
+                       modifier(state, fighter, "defence_die") if back else 0)
+
+
+def ability_odds(state, source: int, ability_id: str, target: int) -> dict:
+    """Exact distribution of the wounds an ability would deal to `target` now: {wounds: p}.
+
+    Fixed damage ("throw for 2") is certain (BR-12.1); rolled damage reads one die with the
+    source's attack modifier (BR-12); an attack loses the target's armour."""
+    from .targets import modifier
+
+    ab = state.defs[state.cards[source].card].ability(ability_id)
+    if ab is None:
+        raise KeyError(f"card #{source} has no ability {ability_id!r}")
+    if ab.kind == "directed_strike":
+        d = state.defs[state.cards[source].card]
+        o = strike_odds(d.strike, state.defs[state.cards[target].card].strike if _fights(state, target) else None,
+                        modifier(state, source, "attack_die"), modifier(state, target, "defence_die"))
+        return {dealt: p for (dealt, _), p in o.distribution().items()}
+    armour = modifier(state, target, "armour") if ab.is_attack else 0
+    out: dict = defaultdict(Fraction)
+    wounds = [e for e in ab.effects if e.op == "wound"]
+    if not wounds:
+        return {0: Fraction(1)}
+    for e in wounds:
+        if e.roll:
+            bonus = modifier(state, source, "attack_die")
+            for face in FACES:
+                out[max(0, e.roll[single_die(face + bonus)] - armour)] += Fraction(1, 6)
+        else:
+            out[max(0, e.amount - armour)] += 1
+    return dict(out)
+
+
+def _fights(state, uid) -> bool:
+    c = state.cards[uid]
+    return not c.closed and state.defs[c.card].is_creature

@@ -178,6 +178,7 @@ def do_attach(s, a) -> None:
     it = s.cards[a.card]
     zones.detach_from_zone(s, it)
     it.zone, it.host = "attached", a.other
+    s.seats[it.owner].attached.append(it.uid)
     d, hd = s.defs[it.card], s.defs[s.cards[a.other].card]
     s._log("BR-8.5", "attach", f"«{d.name.ru}» (#{it.uid}) положен на «{hd.name.ru}» (#{a.other}).",
            f"{d.name.en} (#{it.uid}) is put on {hd.name.en} (#{a.other}).", card=it.uid, host=a.other)

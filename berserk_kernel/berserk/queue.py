@@ -119,7 +119,7 @@ def check_targets(s, a, ab, fired):
     R = s.RULES
     seat, mode, n = s.cards[a.card].owner, ab.target, len(a.targets)
     pts = points(s, fired) if fired else ()
-    if mode in ("none", "self", "host", "mass"):
+    if mode in ("self", "host", "mass"):
         if n:
             return R.no("HR-targets" if mode != "mass" else "HR-mass-abilities",
                         "У этой способности цели не выбираются.", "This ability takes no chosen targets.")
@@ -163,7 +163,7 @@ def declarations(s, uid, ab, fired=None) -> list[Action]:
     mode = ab.target
     if mode == "host" and host_of(s, uid) is None:
         return []
-    if mode in ("none", "self", "host", "mass"):
+    if mode in ("self", "host", "mass"):
         out = [Action("use", uid, ability=ab.id)]
     else:
         legal = legal_targets(s, uid, ab, seat, points(s, fired) if fired else ())
@@ -206,8 +206,8 @@ def candidates(s) -> list[Action]:
 
 def in_play(s, seat) -> list[int]:
     out = [u for u in s.cells if u is not None and s.cards[u].owner == seat]
-    out += s.seats[seat].aux
-    out += [c.uid for c in s.cards.values() if c.zone == "attached" and c.owner == seat]
+    out += s.seats[seat].aux[:]
+    out += s.seats[seat].attached
     return out
 
 

@@ -76,7 +76,7 @@ def _card_order(s) -> list[int]:
     out = []
     for seat in (0, 1):
         p = s.seats[seat]
-        for lst in (p.deck, p.deal, p.squad, p.hand, p.aux, p.graveyard, p.removed):
+        for lst in (p.deck, p.deal, p.squad, p.hand, p.aux, p.attached, p.graveyard, p.removed):
             out.extend(lst)
     listed = set(out)
     out.extend(sorted(u for u in s.cards if u not in listed))

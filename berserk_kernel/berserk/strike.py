@@ -76,7 +76,8 @@ def check_strike(s, a):
 def strike_targets(s, uid) -> list[int]:
     att = s.cards[uid]
     if s.defs[att.card].is_flyer or att.flyer_strike:
-        pool = [c.uid for c in s.cards.values() if c.owner != att.owner and c.zone in ("field", "aux")]
+        enemy = 1 - att.owner
+        pool = [u for u in s.cells if u is not None and s.cards[u].owner == enemy] + s.seats[enemy].aux
     else:
         pool = [u for u in (s.cells[x] for x in ADJACENT_SETS[att.cell]) if u is not None]
         hero = s.seats[1 - att.owner].hero

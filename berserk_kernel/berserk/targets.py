@@ -14,10 +14,11 @@ def carried(s, uid) -> list:
     """The abilities that count for card `uid`: its own constant ones that apply to itself, and
     those its equipment and symbiote lend it (applies_to = host)."""
     out = [a for a in s.defs[s.cards[uid].card].abilities if a.kind == "constant" and a.applies_to == "self"]
-    if s.cards[uid].zone == "field":
-        for c in s.cards.values():
-            if c.host == uid and c.zone == "attached":
-                out.extend(a for a in s.defs[c.card].abilities if a.kind == "constant" and a.applies_to == "host")
+    c = s.cards[uid]
+    if c.zone == "field":
+        for r in s.seats[c.owner].attached:
+            if s.cards[r].host == uid:
+                out.extend(a for a in s.defs[s.cards[r].card].abilities if a.kind == "constant" and a.applies_to == "host")
     return out
 
 
@@ -83,31 +84,45 @@ def matches(s, src_uid, ab, tgt_uid, seat: int):
         return False, "R-BR-LATE-REVEAL", "Свойства закрытой рубашкой карты неизвестны: она не может быть целью.", \
             "A face-down card's properties are unknown: it cannot be a target."
     d, f = s.defs[t.card], ab.filter
+    if f.side == "enemy" and t.owner == seat:
+        return False, "HR-property-targets", "Цель должна быть вражеской картой.", "The target must be an enemy card."
+    if f.side == "own" and t.owner != seat:
+        return False, "HR-property-targets", "Цель должна быть вашей картой.", "The target must be a card of your own."
     if d.type not in f.types:
         return False, "HR-property-targets", f"Цель должна быть: {', '.join(f.types)}.", f"The target must be: {', '.join(f.types)}."
-    if f.side == "enemy" and t.owner == seat or f.side == "own" and t.owner != seat:
-        side = ("вражеской", "an enemy") if f.side == "enemy" else ("вашей", "your own")
-        return False, "HR-property-targets", f"Цель должна быть {side[0]} картой.", f"The target must be {side[1]} card."
     if f.other and tgt_uid == src_uid:
         return False, "HR-property-targets", "Цель — другая карта, не источник.", "The target must be another card than the source."
-    checks = (
-        (f.zone is not None and t.zone != f.zone and not (f.zone == "field" and t.zone == "attached"),
-         "Цель в другой зоне.", "The target is in another zone."),
-        (f.element is True and not d.elements, "Цель должна обладать стихией.", "The target must have an element."),
-        (f.element is False and d.elements, "Цель должна быть нейтральной.", "The target must be neutral."),
-        (f.wounded and t.wounds == 0, "Цель должна быть ранена.", "The target must be wounded."),
-        (f.unwounded and t.wounds > 0, "У цели не должно быть ран.", "The target must have no wounds."),
-        (f.poisoned is True and not t.poison, "Цель должна быть отравлена.", "The target must be poisoned."),
-        (f.poisoned is False and t.poison, "Цель не должна быть отравлена.", "The target must not be poisoned."),
-        (f.max_cost is not None and d.cost > f.max_cost, f"Стоимость цели — не больше {f.max_cost}.", f"The target must cost {f.max_cost} or less."),
-        (f.min_cost is not None and d.cost < f.min_cost, f"Стоимость цели — не меньше {f.min_cost}.", f"The target must cost {f.min_cost} or more."),
-        (f.flyer is True and not d.is_flyer, "Цель должна быть летающей.", "The target must be a flyer."),
-        (f.flyer is False and d.is_flyer, "Цель не должна быть летающей.", "The target must not be a flyer."),
-    )
-    for failed, ru, en in checks:
-        if failed:
-            return False, "HR-property-targets", ru, en
-    return True, "HR-property-targets", "", ""
+    failed = (
+        "zone" if f.zone is not None and t.zone != f.zone and not (f.zone == "field" and t.zone == "attached") else
+        "element" if f.element is True and not d.elements else
+        "neutral" if f.element is False and d.elements else
+        "wounded" if f.wounded and t.wounds == 0 else
+        "unwounded" if f.unwounded and t.wounds > 0 else
+        "poisoned" if f.poisoned is True and not t.poison else
+        "not_poisoned" if f.poisoned is False and t.poison else
+        "max_cost" if f.max_cost is not None and d.cost > f.max_cost else
+        "min_cost" if f.min_cost is not None and d.cost < f.min_cost else
+        "flyer" if f.flyer is True and not d.is_flyer else
+        "not_flyer" if f.flyer is False and d.is_flyer else None)
+    if failed is None:
+        return True, "HR-property-targets", "", ""
+    ru, en = _FILTER_TEXT[failed]
+    return False, "HR-property-targets", ru.format(f=f), en.format(f=f)
+
+
+_FILTER_TEXT = {
+    "zone": ("Цель в другой зоне.", "The target is in another zone."),
+    "element": ("Цель должна обладать стихией.", "The target must have an element."),
+    "neutral": ("Цель должна быть нейтральной.", "The target must be neutral."),
+    "wounded": ("Цель должна быть ранена.", "The target must be wounded."),
+    "unwounded": ("У цели не должно быть ран.", "The target must have no wounds."),
+    "poisoned": ("Цель должна быть отравлена.", "The target must be poisoned."),
+    "not_poisoned": ("Цель не должна быть отравлена.", "The target must not be poisoned."),
+    "max_cost": ("Стоимость цели — не больше {f.max_cost}.", "The target must cost {f.max_cost} or less."),
+    "min_cost": ("Стоимость цели — не меньше {f.min_cost}.", "The target must cost {f.min_cost} or more."),
+    "flyer": ("Цель должна быть летающей.", "The target must be a flyer."),
+    "not_flyer": ("Цель не должна быть летающей.", "The target must not be a flyer."),
+}
 
 
 def target_verdict(s, src_uid, ab, tgt_uid, seat: int, first_attack_check: bool = True):
@@ -145,9 +160,13 @@ def taunt_target(s, seat: int) -> int | None:
     """The card the first attack of `seat` this turn must target (a taunt of the opponent)."""
     if seat != s.active or s.attacks_made:
         return None
-    for c in s.cards.values():
-        if c.taunt and c.taunt == s.turn and c.owner != seat and c.in_play:
-            return c.uid
+    cards = s.cards
+    for u in s.cells:
+        if u is not None and cards[u].taunt == s.turn and cards[u].owner != seat:
+            return u
+    for u in s.seats[1 - seat].aux:
+        if cards[u].taunt == s.turn:
+            return u
     return None
 
 
@@ -156,7 +175,8 @@ def candidates_for(s, src_uid, ab) -> list[int]:
     out = [u for u in s.cells if u is not None]
     for p in s.seats:
         out.extend(p.aux)
-    out.extend(c.uid for c in s.cards.values() if c.zone == "attached")
+    for p in s.seats:
+        out.extend(p.attached)
     return out
 
 

@@ -37,6 +37,11 @@ def start_turn(s, seat: int) -> None:
            f"Turn {s.turn}: {p.name} to act; {opened} card(s) opened.", seat=seat, turn=s.turn)
     s._log("HR-503.1", "rule", "Открытие карт в начале хода — эффект правил: без источника и цели.",
            "Opening cards at the start of a turn is a game-rule effect: no source, no target.")
+    if seat == 1 and s.hidden_row:
+        s.hidden_row = False
+        hidden = [u for u in s.cells if u is not None and s.cards[u].face_down]
+        late_reveal(s, hidden, T("начало хода владельца", "its owner's turn begins"))
+        check_victory(s)
     if s.mode == "heroes":
         from .heroes import accumulate
         accumulate(s, seat)
@@ -44,11 +49,6 @@ def start_turn(s, seat: int) -> None:
             return
     poison_tick(s, seat)
     fire_turn_start(s, seat)
-    if seat == 1 and s.hidden_row:
-        s.hidden_row = False
-        hidden = [u for u in s.cells if u is not None and s.cards[u].face_down]
-        late_reveal(s, hidden, T("начало хода владельца", "its owner's turn begins"))
-        check_victory(s)
 
 
 def check_end(s, a):

@@ -49,7 +49,7 @@ class CardState:
 class Seat:
     """What one player holds. Seat 0 is the first player once the order is chosen (BR-7.1)."""
 
-    __slots__ = ("name", "deck", "deal", "squad", "graveyard", "removed", "aux", "gold", "silver",
+    __slots__ = ("name", "deck", "deal", "squad", "graveyard", "removed", "aux", "attached", "gold", "silver",
                  "redeals", "bought", "hand", "coins", "coins_open", "failed_draws", "hero")
 
     def __init__(self, name: str):
@@ -60,6 +60,7 @@ class Seat:
         self.graveyard: list[int] = []   # bottom first, top last (CR-205.1, CR-205.1.1)
         self.removed: list[int] = []
         self.aux: list[int] = []         # flyers and terrain (CR-203.1)
+        self.attached: list[int] = []    # equipment and symbiotes on a carrier (BR-6, R-BR-SYMBIOTE)
         self.gold = 0
         self.silver = 0
         self.redeals = 0
@@ -74,7 +75,7 @@ class Seat:
         s = Seat.__new__(Seat)
         s.name = self.name
         s.deck, s.deal, s.squad = self.deck[:], self.deal[:], self.squad[:]
-        s.graveyard, s.removed, s.aux = self.graveyard[:], self.removed[:], self.aux[:]
+        s.graveyard, s.removed, s.aux, s.attached = self.graveyard[:], self.removed[:], self.aux[:], self.attached[:]
         s.gold, s.silver, s.redeals, s.bought = self.gold, self.silver, self.redeals, self.bought
         s.hand, s.coins, s.coins_open = self.hand[:], self.coins, self.coins_open
         s.failed_draws, s.hero = self.failed_draws, self.hero
@@ -82,7 +83,7 @@ class Seat:
 
     def zone_list(self, zone: str):
         return {"deck": self.deck, "deal": self.deal, "squad": self.squad, "graveyard": self.graveyard,
-                "removed": self.removed, "aux": self.aux, "hand": self.hand}.get(zone)
+                "removed": self.removed, "aux": self.aux, "hand": self.hand, "attached": self.attached}.get(zone)
 
 
 WHY_DRAW = T("из неё взяты карты", "cards were taken from it")
@@ -143,8 +144,6 @@ def detach_from_zone(s, c: CardState) -> None:
     if c.zone == "field":
         if s.cells[c.cell] == c.uid:
             s.cells[c.cell] = None
-    elif c.zone == "attached":
-        pass
     else:
         lst = s.seats[c.owner].zone_list(c.zone)
         if lst is not None and c.uid in lst:
@@ -177,7 +176,8 @@ def to_graveyard(s, uid: int, rule: str, destroyed: bool = True) -> None:
 
 
 def attachments(s, host: int) -> list[int]:
-    return [c.uid for c in s.cards.values() if c.zone == "attached" and c.host == host]
+    owner = s.cards[host].owner
+    return [u for u in s.seats[owner].attached if s.cards[u].host == host]
 
 
 def move_to_aux(s, uid: int) -> None:

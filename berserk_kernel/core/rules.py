@@ -38,6 +38,7 @@ class RuleRegistry:
 
     def __init__(self, rules: list[Rule]):
         self._rules = {r.id: r for r in rules}
+        self._ok = {r.id: Verdict(True, r.id, r.text.ru, r.text.en) for r in rules}
         if len(self._rules) != len(rules):
             raise ValueError("duplicate rule id")
 
@@ -75,6 +76,11 @@ class RuleRegistry:
 
     def ok(self, rule_id: str, ru: str = "", en: str = "") -> Verdict:
         """A legal verdict decided by `rule_id` (text defaults to the rule's own)."""
+        if not ru and not en:
+            try:
+                return self._ok[rule_id]
+            except KeyError:
+                raise KeyError(f"unknown rule id {rule_id!r}") from None
         r = self[rule_id]
         return Verdict(True, rule_id, ru or r.text.ru, en or r.text.en)
 

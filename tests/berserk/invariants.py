@@ -5,7 +5,7 @@ from berserk_kernel.berserk.zones import PLAY_ZONES
 def check_invariants(s):
     seen = {}
     for seat, p in enumerate(s.seats):
-        for zone in ("deck", "deal", "squad", "graveyard", "removed", "aux", "hand"):
+        for zone in ("deck", "deal", "squad", "graveyard", "removed", "aux", "hand", "attached"):
             for uid in p.zone_list(zone):
                 assert uid not in seen, f"#{uid} in {zone} and {seen[uid]}"
                 seen[uid] = zone
@@ -19,8 +19,6 @@ def check_invariants(s):
             assert c.zone == "field" and c.cell == cell
     for uid, c in s.cards.items():
         if c.zone == "attached":
-            assert uid not in seen
-            seen[uid] = "attached"
             h = s.cards[c.host]
             assert h.zone == "field" and h.owner == c.owner, f"#{uid} attached to #{c.host} in {h.zone}"
         assert uid in seen, f"#{uid} ({c.zone}) is in no zone list"

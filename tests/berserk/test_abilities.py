@@ -437,3 +437,64 @@ def _heroes_ready(s):
         s.seats[seat].aux.append(c.uid)
         s.seats[seat].hero = c.uid
         s.seats[seat].coins = s.seats[seat].coins_open = 10
+
+
+# --- exact odds of abilities, the vocabulary, the demo set ---------------------------------------
+
+def test_BR_12_exact_odds_of_a_rolled_ability_match_the_kernel():
+    """BR-12: the odds of a rolled shot are exact and agree with the kernel for every forced face."""
+    from fractions import Fraction
+    from berserk_kernel.berserk import ability_odds
+    s = position("A horse_archer c2", "B lord_of_the_thicket c5")
+    odds = ability_odds(s, 1, "shot", 2)
+    assert odds == {1: Fraction(1, 2), 2: Fraction(1, 2)}
+    seen = {}
+    for face in range(1, 7):
+        t = position("A horse_archer c2", "B lord_of_the_thicket c5", forced=[face])
+        t.apply("use #1 shot #2")
+        seen[t.cards[2].wounds] = seen.get(t.cards[2].wounds, 0) + Fraction(1, 6)
+    assert seen == odds
+    fixed = ability_odds(position("A crag_slinger c2", "B gorge_warden c5"), 1, "throw", 2)
+    assert fixed == {1: 1}                      # throw 2 minus armour 1 (BR-12.1)
+
+
+def test_loading_rejects_what_the_vocabulary_cannot_express():
+    """Abilities outside the vocabulary are refused, naming the card and the field."""
+    from berserk_kernel.berserk.cards import parse_cards
+    from berserk_kernel.core.errors import DataError
+    base = {"id": "x", "name": {"ru": "Икс", "en": "X"}, "type": "creature", "kind": "ground", "cost": 2,
+            "elite": False, "elements": [], "lives": 2, "move": 1, "strike": [1, 1, 2]}
+    bad = [
+        ({"id": "a", "kind": "fireball", "timing": "activated", "text": {"ru": "р", "en": "e"}}, "card[x].abilities[a].kind"),
+        ({"id": "a", "kind": "shot", "timing": "activated", "target": "choose", "count": [1, 2],
+          "effects": [{"op": "wound", "amount": 1}], "text": {"ru": "р", "en": "e"}}, "card[x].abilities[a].target"),
+        ({"id": "a", "kind": "effect", "timing": "triggered", "target": "self",
+          "effects": [{"op": "heal", "amount": 1}], "text": {"ru": "р", "en": "e"}}, "card[x].abilities[a].trigger"),
+        ({"id": "a", "kind": "effect", "timing": "activated", "target": "one",
+          "effects": [{"op": "teleport"}], "text": {"ru": "р", "en": "e"}}, "card[x].abilities[a].effects[0].op"),
+        ({"id": "a", "kind": "effect", "timing": "activated", "target": "one",
+          "effects": [{"op": "wound"}], "text": {"ru": "р", "en": "e"}}, "card[x].abilities[a].effects[0]"),
+        ({"id": "a", "kind": "constant", "timing": "constant", "modifier": {"luck": 1}, "text": {"ru": "р", "en": "e"}},
+         "card[x].abilities[a].modifier"),
+        ({"id": "a", "kind": "shot", "timing": "activated", "reach": "adjacent", "target": "one",
+          "effects": [{"op": "wound", "amount": 1}], "text": {"ru": "р", "en": "e"}}, "card[x].abilities[a].reach"),
+    ]
+    for ability, field in bad:
+        with pytest.raises(DataError) as e:
+            parse_cards({"card": [dict(base, abilities=[ability])]}, "cards.toml")
+        assert e.value.source == "cards.toml" and e.value.field.startswith(field), (e.value.field, field)
+
+
+def test_the_demo_set_carries_every_ability_kind_and_effect():
+    """At least 30 abilities; every kind, timing, trigger, target mode and effect is on some card."""
+    from berserk_kernel.berserk import demo_cards
+    from berserk_kernel.berserk.abilities import KINDS, OPS, TARGETS, TIMINGS, TRIGGERS
+    abilities = [a for c in demo_cards().values() for a in c.abilities]
+    assert len(abilities) >= 30
+    assert {a.kind for a in abilities} == set(KINDS)
+    assert {a.timing for a in abilities} == set(TIMINGS)
+    assert {a.trigger for a in abilities if a.trigger} == set(TRIGGERS)
+    assert {a.target for a in abilities if a.kind != "constant"} == set(TARGETS)
+    assert {e.op for a in abilities for e in a.effects} == set(OPS)
+    costs = {k for a in abilities for k in ("close", "sacrifice", "tokens", "wounds") if getattr(a, k)}
+    assert costs == {"close", "sacrifice", "tokens", "wounds"}

@@ -5,7 +5,12 @@ BR-11, BR-11.1, BR-15, BR-16, BR-17, and the rulings R-BR-ENEMY-TARGET and R-BR-
 Demo cards used (lives, X-Y-Z): gorge_warden 5, 1-2-3; mountain_thane 6, 2-3-4; bog_troll 7,
 2-3-3; avalanche_giant 8, 3-4-6; fen_militiaman 3, 1-1-2; village_militiaman 2, 1-1-1;
 deadfall_wolf 2, 1-2-2 (move 2); forest_boar 4, 1-2-3; flyers pass_eagle 2, forest_owl 1,
-griffin_leader 5, 2-2-4; artifact watch_idol 3."""
+griffin_leader 5, 2-2-4; artifact watch_idol 3.
+
+Where the numbers of a strike or the exact log matter, the tests use cards without abilities
+(no armour, die bonus, regeneration or death trigger): deep_stonecutter 3, 1-1-2 (warrior);
+hired_swordsman 4, 1-2-3 (warrior); nomad_khan 6, 2-3-4 (knight, move 2); lord_of_the_thicket 7,
+2-3-5."""
 from __future__ import annotations
 
 import pytest
@@ -25,7 +30,7 @@ def strike_log(s, n):
 def test_BR_1_destroying_every_enemy_creature_wins(rule_ids, assert_illegal):
     """BR-1: the first player to destroy every enemy creature wins; an artifact is not a creature;
     after the end nothing is legal."""
-    s = position("A avalanche_giant c3", "B fen_militiaman c4 wounds=1", "B watch_idol e6", forced=[6, 1])
+    s = position("A avalanche_giant c3", "B deep_stonecutter c4 wounds=1", "B watch_idol e6", forced=[6, 1])
     n = len(s.log)
     s.apply("strike #1 #2")
     assert rule_ids(s, n) == ["", "BR-10", "BR-10.1", "BR-10.4", "BR-15", "BR-15", "BR-1"]
@@ -38,7 +43,7 @@ def test_BR_1_destroying_every_enemy_creature_wins(rule_ids, assert_illegal):
 
 def test_BR_1_both_squads_destroyed_at_once_is_a_draw(rule_ids):
     """BR-1: when the last creatures of both sides die in one exchange, nobody wins: a draw."""
-    s = position("A fen_militiaman c3 wounds=2", "B village_militiaman c4 wounds=1", forced=[1, 5])
+    s = position("A deep_stonecutter c3 wounds=2", "B village_militiaman c4 wounds=1", forced=[1, 5])
     s.apply("strike #1 #2")                          # -4: the target's owner chooses
     n = len(s.log)
     s.apply("exchange")                              # weak 1 dealt, medium 1 back: both die
@@ -203,7 +208,7 @@ def test_BR_10_1_adjacent_targets_only_and_an_open_target_rolls_black(assert_ill
 def _defence_position(forced=(6, 1)):
     # attacker c3; target c4; d4 open (adjacent to both), b5 open (only to the target),
     # d3 closed (adjacent to both), b4 an artifact (adjacent to both), a flyer in aux
-    return position("A gorge_warden c3", "B bog_troll c4", "B fen_militiaman d4", "B forest_boar b5",
+    return position("A gorge_warden c3", "B bog_troll c4", "B deep_stonecutter d4", "B forest_boar b5",
                     "B deadfall_wolf d3 closed", "B watch_idol b4", "B forest_owl aux", forced=list(forced))
 
 
@@ -237,7 +242,7 @@ def test_BR_10_3_the_defender_closes_with_the_attacker_and_takes_the_strike(rule
     n = len(s.log)
     s.apply("defend #3")
     assert rule_ids(s, n) == ["", "BR-10.3", "BR-10.1", "BR-10.4", "BR-15", "BR-15"]
-    assert s.log[n + 1].en == "Fen Militiaman (#3) becomes the defender and closes."
+    assert s.log[n + 1].en == "Deep Stonecutter (#3) becomes the defender and closes."
     assert s.cards[3].zone == "graveyard" and s.cards[3].wounds == 3
     assert s.cards[2].wounds == 0 and not s.cards[2].closed
     assert s.cards[1].closed and s.seats[1].graveyard == [3]
@@ -246,13 +251,13 @@ def test_BR_10_3_the_defender_closes_with_the_attacker_and_takes_the_strike(rule
 def test_BR_10_3_a_closed_target_may_still_get_a_defender(rule_ids):
     """BR-10.3: a closed target with no defender does not fight; with a defender, the defender
     fights (both dice)."""
-    s = position("A gorge_warden c3", "B bog_troll c4 closed", "B fen_militiaman d4", forced=[2, 5])
+    s = position("A hired_swordsman c3", "B bog_troll c4 closed", "B fen_militiaman d4", forced=[2, 5])
     s.apply("strike #1 #2")
     assert s.legal_actions() == [Action("defend", 3), Action("nodefend")]
     s.apply("defend #3")                             # 2 vs 5: -3, the militiaman strikes back weak 1
     assert strike_log(s, 0) == [{"dealt": 0, "back": 1, "diff": -3}]
     assert s.cards[1].wounds == 1 and s.cards[3].wounds == 0 and s.cards[2].wounds == 0
-    s2 = position("A gorge_warden c3", "B bog_troll c4 closed", "B fen_militiaman d4", forced=[2])
+    s2 = position("A hired_swordsman c3", "B bog_troll c4 closed", "B fen_militiaman d4", forced=[2])
     s2.apply("strike #1 #2")
     n = len(s2.log)
     s2.apply("nodefend")
@@ -275,8 +280,8 @@ def test_BR_10_3_a_closed_target_may_still_get_a_defender(rule_ids):
 ])
 def test_BR_10_4_fight_table_through_the_kernel(white, black, dealt, back, rule_ids):
     """BR-10.4 and R-BR-FIGHT: the cells without a choice, read from the difference of the rolls
-    (thane 2-3-4 strikes a troll 2-3-3)."""
-    s = position("A mountain_thane c3", "B bog_troll c4", forced=[white, black])
+    (khan 2-3-4 strikes a troll 2-3-3)."""
+    s = position("A nomad_khan c3", "B bog_troll c4", forced=[white, black])
     n = len(s.log)
     s.apply("strike #1 #2")
     assert strike_log(s, n) == [{"dealt": dealt, "back": back, "diff": white - black}]
@@ -298,8 +303,8 @@ def test_BR_10_4_fight_table_through_the_kernel(white, black, dealt, back, rule_
 ])
 def test_R_BR_FIGHT_choices_and_who_decides(white, black, chooser, choice, dealt, back, rule_ids, assert_illegal):
     """R-BR-FIGHT: at +4 and +2 the attacker's owner, at -4 the target's owner chooses between the
-    exchange and the option; nothing else is legal meanwhile."""
-    s = position("A mountain_thane c3", "B bog_troll c4", forced=[white, black])
+    exchange and the option; nothing else is legal meanwhile (khan 2-3-4 strikes a troll 2-3-3)."""
+    s = position("A nomad_khan c3", "B bog_troll c4", forced=[white, black])
     n = len(s.log)
     s.apply("strike #1 #2")
     assert rule_ids(s, n) == ["", "BR-10", "BR-10.1", "R-BR-FIGHT"]
@@ -320,7 +325,7 @@ def test_R_BR_FIGHT_choices_and_who_decides(white, black, chooser, choice, dealt
 def test_R_BR_FIGHT_the_defender_owner_chooses_at_minus_4(rule_ids):
     """R-BR-FIGHT: with a defender, the choice at -4 is the defender's owner's, and the wounds go
     to the defender."""
-    s = position("A mountain_thane c3", "B bog_troll c4", "B gorge_warden d4", forced=[2, 6])
+    s = position("A nomad_khan c3", "B bog_troll c4", "B hired_swordsman d4", forced=[2, 6])
     s.apply("strike #1 #2")
     s.apply("defend #3")
     assert s.stage == "pending:choice" and s.to_move == 1
@@ -422,7 +427,7 @@ def test_BR_11_1_when_the_strike_cannot_be_earned(assert_illegal):
 
 def test_BR_15_wounds_add_up_and_kill_at_the_lives(rule_ids):
     """BR-15: wounds add up; when they reach the card's lives it dies and goes to the graveyard."""
-    s = position("A gorge_warden c3", "A forest_boar b3", "B fen_militiaman c4 closed wounds=1",
+    s = position("A gorge_warden c3", "A forest_boar b3", "B deep_stonecutter c4 closed wounds=1",
                  "B bog_troll e6", forced=[1, 1])
     s.apply("strike #1 #3")
     assert s.cards[3].wounds == 2 and s.cards[3].zone == "field"
@@ -460,17 +465,19 @@ def test_BR_15_an_attack_for_0_wounds_nobody(rule_ids):
 
 def test_BR_16_the_turn_passes_and_starts_by_opening_that_player_cards(rule_ids):
     """BR-16: when a player ends, the turn passes; each turn starts by opening that player's cards
-    (the other player's stay closed)."""
-    s = position("A gorge_warden c3", "B bog_troll c4 closed", "B fen_militiaman a6 closed", forced=[1])
+    (the other player's stay closed); opening them is a game-rule effect (HR-503.1)."""
+    s = position("A gorge_warden c3", "B lord_of_the_thicket c4 closed", "B deep_stonecutter a6 closed", forced=[1])
     s.apply("strike #1 #2")
     n = len(s.log)
     s.apply("end")
-    assert rule_ids(s, n) == ["", "BR-16", "BR-16"]
-    assert s.log[-1].en == "Turn 2: B to act; 2 card(s) opened."
+    assert rule_ids(s, n) == ["", "BR-16", "BR-16", "HR-503.1"]
+    assert s.log[n + 2].en == "Turn 2: B to act; 2 card(s) opened."
     assert s.active == 1 and s.turn == 2
     assert not s.cards[2].closed and not s.cards[3].closed and s.cards[1].closed
+    n = len(s.log)
     s.apply("end")
-    assert s.log[-1].en == "Turn 3: A to act; 1 card(s) opened."
+    assert rule_ids(s, n) == ["", "BR-16", "BR-16", "HR-503.1"]
+    assert s.log[n + 2].en == "Turn 3: A to act; 1 card(s) opened."
     assert not s.cards[1].closed and s.turn == 3
 
 
@@ -527,7 +534,7 @@ def test_BR_17_strike_at_face_down_equipment_with_no_carrier(rule_ids):
 
 def test_BR_17_a_face_down_creature_is_struck_normally(rule_ids):
     """BR-8.4 and BR-17: a face-down creature revealed by a strike is a legal target: no cancel."""
-    s = position("A gorge_warden c5", "B fen_militiaman c6 facedown", "B bog_troll a4", forced=[6, 1])
+    s = position("A gorge_warden c5", "B deep_stonecutter c6 facedown", "B bog_troll a4", forced=[6, 1])
     n = len(s.log)
     s.apply("strike #1 #2")
     assert rule_ids(s, n) == ["", "BR-10", "BR-8.4", "BR-10.1", "BR-10.4", "BR-15", "BR-15"]

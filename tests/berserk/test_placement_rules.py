@@ -121,20 +121,20 @@ def _setup_to_reveal(scenario, seat1_cells, seat1_cards, options=None):
 
 def test_BR_8_4_second_player_may_keep_row_3_face_down(scenario, rule_ids, assert_illegal):
     """BR-8.4: all cards turn face up; the second player may keep their row 3 (rank 6) face down
-    until their own turn, when it is revealed."""
-    s = _setup_to_reveal(scenario, ["c4", "c6"], ["bog_troll", "fen_militiaman"])
+    until their own turn, when it is revealed (after the turn start opens the cards, HR-503.1)."""
+    s = _setup_to_reveal(scenario, ["c4", "c6"], ["lord_of_the_thicket", "fen_militiaman"])
     assert s.phase == "reveal" and s.to_move == 1
     assert s.legal_actions() == [Action("hide"), Action("show")]
     assert_illegal(s, "end", "BR-7")
     n = len(s.log)
     s.apply("hide")
-    assert rule_ids(s, n) == ["", "BR-8.4", "BR-7", "BR-16"]
+    assert rule_ids(s, n) == ["", "BR-8.4", "BR-7", "BR-16", "HR-503.1"]
     assert s.cards[1].face_down is False and s.cards[2].face_down is False
     assert s.cards[3].face_down is True and s.hidden_row is True
     assert s.phase == "battle" and s.active == 0
     n = len(s.log)
     s.apply("end")
-    assert rule_ids(s, n) == ["", "BR-16", "BR-16", "BR-8.4"]
+    assert rule_ids(s, n) == ["", "BR-16", "BR-16", "HR-503.1", "BR-8.4"]
     assert s.log[-1].en == "Card #3 is revealed: Fen Militiaman (its owner's turn begins)."
     assert s.cards[3].face_down is False and s.hidden_row is False and s.active == 1
 
@@ -144,8 +144,8 @@ def test_BR_8_4_show_reveals_every_card(scenario, rule_ids):
     s = _setup_to_reveal(scenario, ["c4", "c6"], ["bog_troll", "fen_militiaman"])
     s.apply("show")
     assert all(not s.cards[u].face_down for u in (1, 2, 3)) and s.hidden_row is False
-    assert rule_ids(s)[-4:] == ["", "BR-8.4", "BR-7", "BR-16"]
-    assert s.log[-3].en == "All cards are revealed."
+    assert rule_ids(s)[-5:] == ["", "BR-8.4", "BR-7", "BR-16", "HR-503.1"]
+    assert s.log[-4].en == "All cards are revealed."
 
 
 @pytest.mark.parametrize("cells, options", [(["c4", "c5"], None), (["c4", "c6"], {"allow_hidden_row": False})])
@@ -154,7 +154,7 @@ def test_BR_8_4_no_question_without_a_row_3_card_or_without_the_option(scenario,
     revealed at once, without a decision."""
     s = _setup_to_reveal(scenario, cells, ["bog_troll", "fen_militiaman"], options=options)
     assert s.phase == "battle" and all(not s.cards[u].face_down for u in (1, 2, 3))
-    assert "hide" not in [str(a) for a in s.actions] and rule_ids(s)[-3:] == ["BR-8.4", "BR-7", "BR-16"]
+    assert "hide" not in [str(a) for a in s.actions] and rule_ids(s)[-4:] == ["BR-8.4", "BR-7", "BR-16", "HR-503.1"]
 
 
 def test_BR_8_4_a_face_down_card_cannot_act(assert_illegal):
@@ -208,7 +208,7 @@ def test_BR_8_5_terrain_and_flyers_go_to_the_aux_zone_then_attach_first_then_sec
     assert s.to_move == 1 and s.legal_actions() == [Action("attach", 10, 7), Action("done")]
     n = len(s.log)
     s.apply("done")                                # the boots are left over: destroyed
-    assert rule_ids(s, n) == ["", "BR-8.5", "BR-7", "BR-16"]
+    assert rule_ids(s, n) == ["", "BR-8.5", "BR-7", "BR-16", "HR-503.1"]
     assert s.log[n + 1].kind == "death" and s.log[n + 1].data["card"] == 10
     assert s.cards[10].zone == "graveyard" and s.seats[1].graveyard == [10] and s.at("e4") is None
     assert s.phase == "battle" and s.active == 0 and s.turn == 1
@@ -339,14 +339,14 @@ def test_R_BR_SYMBIOTE_one_symbiote_per_ground_host(scenario, assert_illegal):
 
 def test_BR_6_equipment_moves_with_its_carrier_and_dies_when_it_leaves(rule_ids):
     """BR-6: equipment moves only with its carrier and is destroyed when the carrier leaves the
-    field; it takes no wounds."""
-    s = position("A gorge_warden c3 wounds=4", "A notched_axe on=1", "A sentry_chain_mail on=1",
+    field; it takes no wounds (boots and an axe: neither changes the wounds the carrier takes)."""
+    s = position("A hired_swordsman c3 wounds=3", "A notched_axe on=1", "A marching_boots on=1",
                  "B bog_troll d5", "B fen_militiaman c6", forced=[6, 1])
     s.apply("move #1 c4")
     assert s.cards[2].zone == "attached" and s.cards[2].host == 1 and s.cards[2].cell is None
     s.apply("end")
     n = len(s.log)
-    s.apply("strike #4 #1")                          # the troll hits the warden: 6 vs 1, strong 3
+    s.apply("strike #4 #1")                          # the troll hits the swordsman: 6 vs 1, strong 3
     assert rule_ids(s, n) == ["", "BR-10", "BR-10.1", "BR-10.4", "BR-15", "BR-15", "BR-6", "BR-6", "BR-1"]
     assert [s.log[i].kind for i in range(n + 5, n + 8)] == ["death", "death", "death"]
     assert [s.log[i].data["card"] for i in range(n + 5, n + 8)] == [1, 2, 3]
@@ -384,8 +384,10 @@ def test_R_BR_SYMBIOTE_neither_acts_nor_is_targeted_and_dies_with_its_host(asser
     s2 = position("A deadfall_wolf c4", "A strangling_ivy on=1", "A forest_boar d3",
                   "B bog_troll c5", active=1, forced=[6, 1])
     n = len(s2.log)
-    s2.apply("strike #4 #1")                         # 6 vs 1: strong 3 on a wolf with 2 lives
-    assert rule_ids(s2, n) == ["", "BR-10", "BR-10.1", "BR-10.4", "BR-15", "BR-15", "R-BR-SYMBIOTE"]
+    s2.apply("strike #4 #1")                         # 6 vs 1: strong 3 on a wolf with 2 lives;
+    # the ivy's armour 1 (its own card text, BR-17) absorbs 1 and the other 2 still kill
+    assert rule_ids(s2, n) == ["", "BR-10", "BR-10.1", "BR-10.4", "BR-17", "BR-15", "BR-15", "R-BR-SYMBIOTE"]
+    assert s2.log[n + 4].kind == "armour" and s2.log[n + 5].data == {"card": 1, "wounds": 2}
     assert s2.log[-1].kind == "death" and s2.log[-1].data["card"] == 2
     assert s2.seats[0].graveyard == [1, 2] and s2.cards[2].zone == "graveyard"
     assert s2.phase == "battle"                      # the boar lives on
@@ -408,7 +410,7 @@ def test_R_BR_LATE_REVEAL_equipment_revealed_later_is_attached_at_once(scenario,
     s = _hidden(scenario, "sentry_chain_mail")
     n = len(s.log)
     s.apply("end")
-    assert rule_ids(s, n) == ["", "BR-16", "BR-16", "BR-8.4", "R-BR-LATE-REVEAL"]
+    assert rule_ids(s, n) == ["", "BR-16", "BR-16", "HR-503.1", "BR-8.4", "R-BR-LATE-REVEAL"]
     assert s.stage == "pending:attach" and s.to_move == 1
     assert s.legal_actions() == [Action("attach", 3, 2), Action("done")]
     assert_illegal(s, "move #2 c5", "R-BR-LATE-REVEAL")
@@ -419,10 +421,10 @@ def test_R_BR_LATE_REVEAL_equipment_revealed_later_is_attached_at_once(scenario,
 
 def test_R_BR_LATE_REVEAL_equipment_with_no_possible_host_is_destroyed(scenario, rule_ids):
     """R-BR-LATE-REVEAL: equipment revealed later with no creature able to carry it is destroyed."""
-    s = _hidden(scenario, "sentry_chain_mail", host="bog_troll")   # the troll has no class
+    s = _hidden(scenario, "sentry_chain_mail", host="village_militiaman")   # it has no class
     n = len(s.log)
     s.apply("end")
-    assert rule_ids(s, n) == ["", "BR-16", "BR-16", "BR-8.4", "R-BR-LATE-REVEAL"]
+    assert rule_ids(s, n) == ["", "BR-16", "BR-16", "HR-503.1", "BR-8.4", "R-BR-LATE-REVEAL"]
     assert s.log[-1].kind == "death"
     assert s.cards[3].zone == "graveyard" and s.seats[1].graveyard == [3]
     assert s.stage == "battle" and s.pending is None
@@ -433,6 +435,6 @@ def test_R_BR_LATE_REVEAL_flyer_revealed_later_goes_to_the_aux_zone(scenario, ru
     s = _hidden(scenario, "bloodsucker_bat")
     n = len(s.log)
     s.apply("end")
-    assert rule_ids(s, n) == ["", "BR-16", "BR-16", "BR-8.4", "CR-203.1"]
+    assert rule_ids(s, n) == ["", "BR-16", "BR-16", "HR-503.1", "BR-8.4", "CR-203.1"]
     assert s.cards[3].zone == "aux" and s.seats[1].aux == [3] and s.at("b6") is None
     assert s.stage == "battle"
