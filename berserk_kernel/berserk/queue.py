@@ -15,7 +15,7 @@ from itertools import combinations
 
 from . import zones
 from .actions import Action
-from .effects import apply_effects, remove_dead, wound
+from .effects import apply_effects
 from .targets import host_of, legal_targets, mass_cards, move_cells, target_verdict
 from .triggers import chooser, points
 

@@ -47,7 +47,6 @@ def position_of(s, uid) -> int | None:
 
 def in_reach(s, src_uid, ab, tgt_uid):
     """(ok, rule, ru, en): can the source reach the target with this ability?"""
-    t = s.cards[tgt_uid]
     here, there = position_of(s, src_uid), position_of(s, tgt_uid)
     if there is None:                          # the target is in an auxiliary zone
         if ab.kind in AUX_RANGE or here is None:

@@ -4,7 +4,6 @@ import pytest
 
 from berserk_kernel.berserk import BerserkState, position
 from berserk_kernel.berserk.position import parse_card_spec
-from berserk_kernel.core.errors import IllegalAction
 
 
 def kinds(s, start=0):

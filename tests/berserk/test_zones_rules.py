@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from berserk_kernel.berserk import Action, BerserkState, load_scenario, new_game, position, save_scenario
+from berserk_kernel.berserk import BerserkState, load_scenario, new_game, position, save_scenario
 from berserk_kernel.berserk import zones
 from berserk_kernel.berserk.field import CELLS, ADJACENT_SETS, cell_at, cell_name, half_of, half_row, parse_cell
 from berserk_kernel.core.errors import DataError
