@@ -1,0 +1,444 @@
+"""BerserkController without a browser: clicks, highlights, prompts, refusals, undo, language.
+
+Every expectation is read from the kernel (legal_actions, explain), never restated here."""
+from __future__ import annotations
+
+import pytest
+
+from berserk_kernel.berserk import new_game, odds_for, position
+from berserk_kernel.berserk.agents import choose
+from berserk_kernel.berserk.field import cell_name, parse_cell
+from berserk_kernel.core.dice import Dice
+from tests.widgets.helpers import berserk_clicks
+from widgets import BerserkApp, BerserkController
+from widgets.berserk_app import _shape, object_cards
+
+
+def battle():
+    """The start page's position: A's warden (#1) and boar (#4) face B's troll (#2), militia (#3)."""
+    return position("A gorge_warden c3", "B bog_troll c4", "B fen_militiaman d4", "A forest_boar b3")
+
+
+def placing(seed=5):
+    """A new game played up to placement through the controller (both squads bought)."""
+    s = new_game(seed=seed)
+    c = BerserkController(s, lang="ru")
+    c.choose("first")
+    for _ in range(2):
+        bought = 0
+        while bought < 4:
+            buys = [a for a in c.legal() if a.kind == "buy"]
+            if not buys:
+                break
+            assert c.apply(buys[0])
+            bought += 1
+        assert c.apply("done")
+    assert s.phase == "place", s.phase
+    return c
+
+
+# --- prompts -------------------------------------------------------------------------------------
+
+def test_first_prompt_is_the_roll_winners_choice():
+    s = new_game(seed=3)
+    c = BerserkController(s, lang="ru")
+    p = c.prompt()
+    assert p.seat == s.to_move
+    assert [a for _l, a in p.actions] == [a for a in s.legal_actions() if _shape(a) == ""]
+    assert p.rule_id and p.rule_id in s.RULES
+    assert s.seats[s.to_move].name in p.title
+
+
+def test_prompt_buttons_are_exactly_the_legal_choices_of_the_decider():
+    s = battle()
+    c = BerserkController(s, lang="en")
+    assert c.apply("strike #1 #2")
+    assert s.pending and s.pending["kind"] == "defend"
+    p = c.prompt()
+    assert p.seat == s.to_move == 1                     # the target's owner answers
+    offered = {a for _l, a in p.actions}
+    assert offered == set(s.legal_actions())            # defend #3 and nodefend, nothing else
+    # the defender is lit on the board for the deciding player, and a click on it defends
+    h = c.highlights()
+    defenders = {a.card for a in s.legal_actions() if a.kind == "defend"}
+    assert defenders and defenders <= h.cards
+    before = len(s.actions)
+    c.click(f"card:{min(defenders)}")
+    assert len(s.actions) == before + 1 and s.actions[-1].kind == "defend"
+
+
+def test_no_prompt_when_the_game_is_over():
+    s = battle()
+    rng = Dice(4)
+    while s.phase != "over":
+        s.apply(choose(s, rng))
+    c = BerserkController(s)
+    assert c.prompt() is None
+    assert c.legal() == []
+    assert c.hand() == []
+
+
+def test_choice_prompt_only_for_the_chooser():
+    # force a +4 difference: white 6, black 2 (R-BR-FIGHT: the attacker chooses)
+    s = position("A gorge_warden c3", "B bog_troll c4", forced=(6, 2))
+    c = BerserkController(s)
+    c.click("card:1")
+    c.click("card:2")
+    assert s.pending and s.pending["kind"] == "choice"
+    p = c.prompt()
+    assert p.seat == s.to_move == s.pending["seat"]
+    assert {a.kind for _l, a in p.actions} == {a.kind for a in s.legal_actions()}
+
+
+# --- clicks and highlights -------------------------------------------------------------------------
+
+def test_selecting_a_card_lights_exactly_its_legal_moves_and_targets():
+    s = battle()
+    c = BerserkController(s)
+    h0 = c.highlights()
+    actors = {a.card for a in s.legal_actions() if a.card is not None}
+    assert h0.cards == frozenset(actors) and not h0.cells and not h0.targets
+    c.click("card:1")
+    assert c.selected == 1
+    mine = [a for a in s.legal_actions() if a.card == 1]
+    h = c.highlights()
+    assert h.cells == {a.cell for a in mine if a.cell is not None}
+    objects = {o for a in mine for o in object_cards(a)}
+    assert h.targets | h.cards == objects
+    assert h.targets == {o for o in objects if s.cards[o].owner != 0}
+    # the scene draws the lit cells on the highlight layer with their hit tags
+    tags = {sh.hit for sh in c.scene().layer("highlight") if getattr(sh, "hit", None)}
+    assert {f"cell:{cell_name(x)}" for x in h.cells} <= tags
+    assert {f"card:{u}" for u in h.targets} <= tags
+
+
+def test_click_on_a_lit_cell_moves_and_the_log_grows():
+    s = battle()
+    c = BerserkController(s)
+    c.click("card:1")
+    move = next(a for a in s.legal_actions() if a.card == 1 and a.kind == "move")
+    n = len(s.log)
+    m = c.click(f"cell:{cell_name(move.cell)}")
+    assert m.kind == "done"
+    assert s.actions[-1] == move and len(s.log) > n
+    assert c.selected is None
+
+
+def test_second_click_on_the_selected_card_drops_it():
+    c = BerserkController(battle())
+    c.click("card:1")
+    c.click("card:1")
+    assert c.selected is None
+    c.click("card:1")
+    c.click(None)
+    assert c.selected is None
+
+
+def test_illegal_clicks_name_the_kernels_rule():
+    s = battle()
+    c = BerserkController(s, lang="en")
+    # an enemy card is not the player's to act with
+    m = c.click("card:2")
+    probe = s.explain(f"move #2 {cell_name(s.cards[2].cell)}")
+    assert m.kind == "illegal" and m.rule_id == probe.rule_id and m.en == probe.en
+    assert m.text("en").startswith(probe.rule_id + ":")
+    # a selected card and a cell it cannot step to
+    c.click("card:1")
+    far = next(x for x in range(30) if s.cells[x] is None and f"move #1 {cell_name(x)}" not in
+               {str(a) for a in s.legal_actions()})
+    m = c.click(f"cell:{cell_name(far)}")
+    v = s.explain(f"move #1 {cell_name(far)}")
+    assert not v.ok and (m.rule_id, m.en) == (v.rule_id, v.en)
+    assert len(s.actions) == 0
+
+
+def test_closed_card_is_refused_by_its_rule():
+    s = position("A gorge_warden c3 closed", "B bog_troll c5", "A forest_boar a1")
+    c = BerserkController(s)
+    m = c.click("card:1")
+    v = s.explain("move #1 c2")
+    assert m.kind == "illegal" and m.rule_id == v.rule_id
+
+
+def test_strike_out_of_reach_gives_the_adjacency_rule():
+    s = position("A gorge_warden a1", "B bog_troll e6", "A forest_boar b1")
+    c = BerserkController(s)
+    c.click("card:1")
+    m = c.click("card:2")
+    v = s.explain("strike #1 #2")
+    assert not v.ok and m.rule_id == v.rule_id
+
+
+def test_placement_auto_selects_a_squad_card_and_places_it_on_a_lit_cell():
+    c = placing()
+    s = c.state
+    sel = c.selected
+    assert sel is not None and not c.on_board(sel)
+    cells = {a.cell for a in s.legal_actions() if a.card == sel}
+    assert c.highlights().cells == cells
+    hand = c.hand()
+    assert any(it.selected and it.uid == sel for it in hand)
+    # a cell on the enemy half is refused with the kernel's rule
+    enemy_half = next(x for x in range(30) if x not in cells and (x >= 15) != (s.to_move == 1))
+    m = c.click(f"cell:{cell_name(enemy_half)}")
+    v = s.explain(f"place #{sel} {cell_name(enemy_half)}")
+    assert m.kind == "illegal" and m.rule_id == v.rule_id
+    target = min(cells)
+    c.click(f"cell:{cell_name(target)}")
+    assert s.cells[target] == sel
+    assert c.selected is not None and c.selected != sel          # the next squad card
+
+
+def test_selecting_another_squad_card_from_the_list():
+    c = placing()
+    items = [it for it in c.hand() if it.enabled]
+    other = items[-1].uid
+    c.select(other)
+    assert c.selected == other
+    assert c.highlights().cells == {a.cell for a in c.legal() if a.card == other}
+
+
+def test_buying_lists_the_deal_with_costs_and_reasons():
+    s = new_game(seed=5)
+    c = BerserkController(s, lang="en")
+    c.choose("first")
+    hand = c.hand()
+    deal = s.seats[s.to_move].deal
+    assert {it.uid for it in hand} == set(deal)
+    for it in hand:
+        assert "cost" in it.label
+        if it.enabled:
+            assert it.actions and all(a in s.legal_actions() for a in it.actions)
+        else:
+            assert it.reason.split(":")[0] in s.RULES
+    assert "gold" in c.crystals()
+    buy = next(it for it in hand if it.enabled).actions[0]
+    assert c.choose(buy) and s.actions[-1] == buy
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_a_whole_game_can_be_played_by_clicks_and_buttons(seed):
+    s = new_game(seed=seed)
+    c = BerserkController(s)
+    rng = Dice(seed)
+    for _ in range(5000):
+        if s.phase == "over":
+            break
+        a = choose(s, rng)
+        n = len(s.actions)
+        berserk_clicks(c, a)
+        assert len(s.actions) == n + 1 and s.actions[-1] == a, (a, c.message)
+        p = c.prompt()
+        if s.phase != "over":
+            assert p is not None and p.seat == s.to_move
+            assert all(x in c.legal() for _l, x in p.actions)
+        h = c.highlights()
+        assert h.cells <= set(range(30))
+    assert s.phase == "over"
+    assert c.prompt() is None
+
+
+# --- undo, redo, language, odds, log, dice -----------------------------------------------------------
+
+def test_undo_and_redo_restore_the_position():
+    s = battle()
+    c = BerserkController(s)
+    h0 = s.state_hash()
+    move = next(a for a in s.legal_actions() if a.kind == "move")
+    c.apply(move)
+    h1 = s.state_hash()
+    assert c.undo() and s.state_hash() == h0
+    assert c.redo() and s.state_hash() == h1
+    assert not c.redo()
+    while c.undo():
+        pass
+    assert s.state_hash() == h0 and not c.state.can_undo()
+
+
+def test_language_switch_changes_every_text():
+    s = battle()
+    c = BerserkController(s, lang="ru")
+    c.click("card:2")
+    ru = (c.status(), c.prompt().title, c.hint(), c.message.text("ru"), c.log_lines()[-1][1] if s.log else "")
+    c.set_lang("en")
+    en = (c.status(), c.prompt().title, c.hint(), c.message.text(c.lang), c.log_lines()[-1][1] if s.log else "")
+    assert all(a != b for a, b in zip(ru[:4], en[:4])), (ru, en)
+    assert "To decide" in en[0] and "Решает" in ru[0]
+    c.set_lang("de")
+    assert c.lang == "ru"
+
+
+def test_page_language_comes_from_the_query_string(monkeypatch):
+    monkeypatch.setenv("QUERY_STRING", "lang=en")
+    assert BerserkController(battle()).lang == "en"
+    monkeypatch.setenv("QUERY_STRING", "x=1")
+    assert BerserkController(battle()).lang == "ru"
+    monkeypatch.delenv("QUERY_STRING")
+    assert BerserkController(battle()).lang == "ru"
+
+
+def test_strike_odds_are_the_kernels():
+    s = battle()
+    c = BerserkController(s)
+    c.click("card:1")
+    c.set_hover("card:2")
+    assert c.considered_strike() == (1, 2)
+    o = c.odds()
+    k = odds_for(s, 1, 2)
+    lives = s.defs[s.cards[2].card].lives - s.cards[2].wounds
+    assert o["p_kill"][0] == k.p_kill(lives, "exchange")
+    assert sum(p for *_x, p, _q in o["rows"]) == 1
+    # while the defender's owner decides, the odds of each defender are shown too
+    c.click("card:2")
+    assert s.pending["kind"] == "defend"
+    o = c.odds()
+    assert (o["attacker"], o["target"]) == (1, 2)
+    assert {d["defender"] for d in o["defenders"]} == {a.card for a in s.legal_actions() if a.kind == "defend"}
+
+
+def test_dice_come_from_the_last_roll_in_the_log():
+    s = position("A gorge_warden c3", "B bog_troll c4", forced=(3, 5))
+    c = BerserkController(s, lang="en")
+    c.click("card:1")
+    c.click("card:2")
+    roll = c.last_roll()
+    assert [v for _l, v, _c in roll["dice"]] == [3, 5]
+    assert [col for *_x, col in roll["dice"]] == ["white", "black"]
+    assert roll["rule"] in s.RULES
+
+
+def test_log_lines_name_their_rules_and_open_the_rule_text():
+    s = new_game(seed=2)
+    c = BerserkController(s, lang="en")
+    lines = c.log_lines()
+    assert lines and all(text.startswith(f"[{s.log[i].rule_id}]") for i, text in lines if s.log[i].rule_id)
+    i = next(i for i, _t in lines if s.log[i].rule_id)
+    rid = s.log[i].rule_id
+    assert c.log_rule(i).startswith(rid) and s.RULES[rid].text.en in c.log_rule(i)
+    c.set_lang("ru")
+    assert s.RULES[rid].text.ru in c.log_rule(i)
+
+
+def test_viewer_follows_the_decider_unless_fixed():
+    s = battle()
+    c = BerserkController(s)
+    assert c.viewer == 0
+    c.click("card:1")
+    c.click("card:2")
+    assert s.to_move == 1 and c.viewer == 1
+    c.set_viewer(0)
+    assert c.viewer == 0
+    c.set_viewer(None)
+    assert c.viewer == 1
+
+
+def test_scene_size_and_selected_card_frame():
+    c = BerserkController(battle())
+    c.click("card:1")
+    sc = c.scene()
+    assert sc.width > 0 and sc.height > 0
+    assert sc.hit_at(*_centre(sc, "card:1")) == "card:1"
+
+
+def _centre(scene, tag):
+    r = next(s for s in scene.shapes if getattr(s, "hit", None) == tag)
+    return r.x + r.w / 2, r.y + r.h / 2
+
+
+# --- the app (widgets without a browser) ------------------------------------------------------------
+
+def test_app_builds_and_its_buttons_act():
+    s = new_game(seed=5)
+    app = BerserkApp(s, lang="ru")
+    assert app.errors == []
+    assert (app.view.canvas.width, app.view.canvas.height) == (int(app.view.scene.width), int(app.view.scene.height))
+    labels = [b.description for b in app.prompt_buttons.children]
+    assert labels and all(b.tooltip in {str(a) for a in s.legal_actions()} for b in app.prompt_buttons.children)
+    app.prompt_buttons.children[0].click()
+    assert len(s.actions) == 1 and app.errors == []
+    assert app.hand_buttons.children                      # the deal, to buy from
+    app.hand_buttons.children[0].click()
+    assert len(s.actions) == 2
+    app.undo_button.click()
+    assert len(s.actions) == 1
+    app.redo_button.click()
+    assert len(s.actions) == 2
+    app.lang_toggle.value = "en"
+    assert "To decide" in app.status_html.value
+    # the list of legal actions with Apply
+    app.actions_dropdown.value = app.actions_dropdown.options[-1][1]
+    app.apply_button.click()
+    assert len(s.actions) == 3 and app.errors == []
+    # a log entry opens its rule
+    idx = next(v for _l, v in app.log_select.options if s.log[v].rule_id)
+    app.log_select.value = idx
+    assert s.log[idx].rule_id in app.rule_html.value
+
+
+def test_app_canvas_click_goes_through_the_controller():
+    s = battle()
+    app = BerserkApp(s, lang="en")
+    x, y = _centre(app.view.scene, "card:1")
+    app.view._mouse_down(x, y)
+    assert app.controller.selected == 1
+    move = next(a for a in s.legal_actions() if a.card == 1 and a.kind == "move")
+    x, y = _centre(app.view.scene, f"cell:{cell_name(move.cell)}")
+    app.view._mouse_down(x, y)
+    assert s.actions[-1] == move
+    assert "Done" in app.message_html.value
+    # an illegal click shows the rule id in the message area
+    x, y = _centre(app.view.scene, "card:2")
+    app.view._mouse_down(x, y)
+    assert app.controller.message.rule_id in app.message_html.value
+    assert app.errors == []
+
+
+def test_review_steps_through_the_game():
+    s = new_game(seed=1)
+    app = BerserkApp(s, lang="en")
+    for a in ("second",):
+        app.controller.apply(a)
+    buys = [a for a in s.legal_actions() if a.kind == "buy"][:2]
+    for a in buys:
+        app.controller.apply(a)
+    app.refresh()
+    app.review_button.click()
+    r = app.replay
+    assert r is not None and r.controller.index == len(s.actions)
+    r.b_first.click()
+    assert r.controller.index == 0 and r.controller.state.state_hash() != s.state_hash()
+    r.b_fwd.click()
+    assert r.controller.state.actions == s.actions[:1]
+    r.b_last.click()
+    assert r.controller.state.state_hash() == s.state_hash()
+    assert app.errors == []
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_any_click_anywhere_is_answered_without_error(seed):
+    """Clicks on every card in play and every cell along a game: never an exception, an action
+    only from a lit cell or card (or a card's only action), every refusal names a known rule."""
+    s = new_game(seed=seed)
+    c = BerserkController(s, lang="en")
+    rng = Dice(seed)
+    cells = [f"cell:{cell_name(x)}" for x in range(30)] + [None, "card:999", "nonsense"]
+    for step in range(300):
+        if s.phase == "over":
+            break
+        if step % 3 == 0:
+            cards = [f"card:{u}" for u, card in sorted(s.cards.items()) if card.zone in ("field", "aux")]
+            for tag in cards + cells:
+                n = len(s.actions)
+                lit = c.highlights()
+                m = c.click(tag)
+                if m is not None and m.kind == "illegal":
+                    assert m.rule_id == "" or m.rule_id in s.RULES, m
+                if len(s.actions) != n:
+                    kind, _, value = tag.partition(":")
+                    assert (kind == "cell" and parse_cell(value) in lit.cells) or kind == "card", tag
+                    break
+            c.select(None)
+        if s.phase == "over":
+            break
+        s.apply(choose(s, rng))
+        c.reset()

@@ -1,0 +1,497 @@
+"""What both hot-seat apps share: messages, the controller base, the app frame (language switch,
+undo/redo, the list of legal actions, the log with rule explanations, game review).
+
+A controller is plain Python (no widgets): it owns the kernel state and says what a click means.
+An app is an ipywidgets `VBox` around a controller and a `CanvasView`; it only renders what the
+controller says and forwards clicks and button presses to it.
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from html import escape
+
+from berserk_kernel.core.errors import IllegalAction, KernelError
+
+from .i18n import normal_lang, page_lang, w
+
+
+# --- values -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Message:
+    """What the message area says: an illegal click (with the deciding rule), a hint or a result."""
+
+    kind: str            # "illegal" | "info" | "done" | "error"
+    rule_id: str
+    ru: str
+    en: str
+
+    def text(self, lang: str = "ru") -> str:
+        body = self.en if lang == "en" else self.ru
+        return f"{self.rule_id}: {body}" if self.rule_id else body
+
+
+@dataclass
+class Prompt:
+    """A choice for the player who must decide (`seat` is the kernel's deciding player)."""
+
+    seat: int
+    who: str
+    title: str
+    rule_id: str
+    actions: list = field(default_factory=list)   # [(label, action)]
+
+
+def pct(p) -> str:
+    return f"{float(p) * 100:.1f}%"
+
+
+# --- the controller base ------------------------------------------------------------------------
+
+class BaseController:
+    """Legal actions (cached per position), apply / undo / redo with messages, language, log."""
+
+    def __init__(self, state, lang: str | None = None):
+        self.state = state
+        self.lang = normal_lang(lang) if lang else page_lang()
+        self.message: Message | None = None
+        self.considered = None           # an action picked in the list (not applied)
+        self.choices: list = []          # actions one click stood for, to choose between
+        self.version = 0                 # bumps on every change of the position
+        self._legal_key = None
+        self._legal: list = []
+
+    # to provide: action_label(a, lang), _reset_selection()
+
+    def legal(self) -> list:
+        """The kernel's legal actions now (cached until the position changes)."""
+        s = self.state
+        key = (id(s), len(s.actions), len(s.log), s.actions[-1] if s.actions else None)
+        if key != self._legal_key:
+            self._legal = list(s.legal_actions())
+            self._legal_key = key
+        return self._legal
+
+    def _say(self, kind, rule_id, ru, en) -> Message:
+        self.message = Message(kind, rule_id or "", ru, en)
+        return self.message
+
+    def _w2(self, key, **kw):
+        return w(key, "ru", **kw), w(key, "en", **kw)
+
+    def _verdict_message(self, v) -> Message:
+        return self._say("illegal", v.rule_id, v.ru, v.en)
+
+    def explain(self, action):
+        """The kernel's verdict on a probe, or None if the kernel cannot judge it (a probe is a
+        guess at what a click meant, so it may be malformed for some new kind of action)."""
+        try:
+            return self.state.explain(action)
+        except Exception:  # noqa: BLE001
+            return None
+
+    def _first_refusal(self, probes) -> Message | None:
+        """The kernel's refusal of the first probe it refuses (None if it refuses none)."""
+        for p in probes:
+            v = self.explain(p)
+            if v is not None and not v.ok:
+                return self._verdict_message(v)
+        return None
+
+    def apply(self, action) -> bool:
+        """Apply an action; an illegal one changes nothing and puts the rule in `message`."""
+        try:
+            if isinstance(action, str):
+                action = self.state.parse_action(action)
+            labels = (self.action_label(action, "ru"), self.action_label(action, "en"))
+            self.state.apply(action)
+        except IllegalAction as e:
+            self._say("illegal", e.rule_id, e.ru, e.en)
+            return False
+        except KernelError as e:
+            self._say("illegal", "", e.ru or str(e), e.en or str(e))
+            return False
+        self._changed()
+        self._say("done", "", w("done_action", "ru", what=labels[0]), w("done_action", "en", what=labels[1]))
+        return True
+
+    def undo(self) -> bool:
+        if not self.state.can_undo():
+            return False
+        a = self.state.undo()
+        self._changed()
+        self._say("info", "", f"{w('undo', 'ru')}: {a}", f"{w('undo', 'en')}: {a}")
+        return True
+
+    def redo(self) -> bool:
+        if not self.state.can_redo():
+            return False
+        a = self.state.redo()
+        self._changed()
+        self._say("info", "", f"{w('redo', 'ru')}: {a}", f"{w('redo', 'en')}: {a}")
+        return True
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = normal_lang(lang)
+
+    def reset(self, state=None) -> None:
+        """Start over from `state` (a new game), or just forget selections after the position
+        was changed from outside the controller."""
+        if state is not None:
+            self.state = state
+            self.message = None
+        self._changed()
+
+    def consider(self, action) -> None:
+        """An action picked in the list (not applied): the odds panel shows it."""
+        if isinstance(action, str):
+            action = self.state.parse_action(action)
+        self.considered = action
+
+    def _act(self, actions: list) -> Message | None:
+        if len(actions) == 1:
+            self.apply(actions[0])
+            return self.message
+        self.choices = list(actions)
+        return self._say("info", "", *self._w2("choose_one"))
+
+    def _changed(self) -> None:
+        self.version += 1
+        self.choices = []
+        self.considered = None
+        self._reset_selection()
+
+    def _reset_selection(self) -> None:  # pragma: no cover - games override
+        pass
+
+    # --- log and rules -------------------------------------------------------------------------
+    def log_lines(self, limit: int = 200) -> list[tuple[int, str]]:
+        log = self.state.log
+        start = max(0, len(log) - limit)
+        return [(i, log[i].line(self.lang)) for i in range(start, len(log))]
+
+    def rule_text(self, rule_id: str, lang: str | None = None) -> str:
+        """A rule's id, topic and explanation from the kernel's registry."""
+        lang = lang or self.lang
+        if not rule_id:
+            return "—"
+        rules = self.state.RULES
+        if rule_id not in rules:
+            return rule_id
+        r = rules[rule_id]
+        return f"{r.id} — {r.topic.get(lang)}. {r.text.get(lang)}"
+
+    def log_rule(self, index: int) -> str:
+        return self.rule_text(self.state.log[index].rule_id)
+
+
+# --- widgets helpers ----------------------------------------------------------------------------
+
+def guarded(method):
+    """Widget callbacks never raise into the page: the error goes to the message area."""
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except Exception as exc:  # noqa: BLE001
+            self.show_exception(exc)
+            return None
+
+    return wrapper
+
+
+class ButtonPool:
+    """Reuses Button widgets by (label, key), so a refresh does not create new widgets each time."""
+
+    def __init__(self, on_click, style: str = "", width: str = "auto"):
+        self._pool: dict = {}
+        self.on_click = on_click
+        self.style = style
+        self.width = width
+
+    def get(self, label: str, key, tooltip: str = "", disabled: bool = False, style: str | None = None):
+        import ipywidgets as W
+        b = self._pool.get((label, key))
+        if b is None:
+            b = W.Button(description=label, layout=W.Layout(width=self.width, max_width="100%"))
+            b.on_click(lambda _b, k=key: self.on_click(k))
+            self._pool[(label, key)] = b
+            if len(self._pool) > 400:   # keep the pool small over a long game
+                self._pool = dict(list(self._pool.items())[-200:])
+        b.tooltip = tooltip
+        b.disabled = disabled
+        b.button_style = self.style if style is None else style
+        return b
+
+
+def message_html(m: Message | None, lang: str) -> str:
+    if m is None:
+        return "<div class='app-message'></div>"
+    border = {"illegal": "#D55E00", "error": "#D55E00", "done": "#009E73"}.get(m.kind, "#999999")
+    mark = {"illegal": "✕ ", "error": "⚠ ", "done": "✓ "}.get(m.kind, "")
+    return (f"<div class='app-message' role='alert' style='padding:4px 6px;border-left:6px solid {border};"
+            f"background:#FAF7F0;font-size:13px'>{mark}{escape(m.text(lang))}</div>")
+
+
+def status_html(text: str) -> str:
+    return (f"<div class='app-status' role='status' style='font-size:15px;font-weight:bold;padding:4px 6px;"
+            f"border-left:6px solid #0072B2;background:#F0F6FB'>{escape(text)}</div>")
+
+
+APP_CSS = """<style>
+.app-list button.widget-button { text-align: left; justify-content: flex-start; font-size: 12px;
+  padding: 0 6px; flex: 0 0 auto; min-height: 26px; }
+.app-list button.widget-button:disabled { opacity: 0.55; }
+</style>"""
+
+
+try:  # the controllers are importable without ipywidgets; the apps need it
+    import ipywidgets as _W
+    _VBox = _W.VBox
+except ImportError:  # pragma: no cover
+    _VBox = object
+
+
+class BaseApp(_VBox):
+    """The frame of a hot-seat app: header with the language switch, the board (a `CanvasView`)
+    with a side panel, the list of legal actions with Apply, the log with rule explanations and
+    the game review. Subclasses fill `self.side_panels` and render their own parts in
+    `refresh_side()`; they provide `title(lang)` and `review_scene(state, lang)`."""
+
+    SIDE_WIDTH = "350px"
+
+    def __init__(self, controller, log_limit: int = 200):
+        import ipywidgets as W
+
+        from .canvas_view import CanvasView
+
+        self.controller = controller
+        self.errors: list[str] = []
+        self.log_limit = log_limit
+        self._busy = False
+        self.view = CanvasView(on_click=self._on_click, on_hover=self._on_hover, on_error=self.show_exception)
+        self.title_html = W.HTML()
+        self.lang_toggle = W.ToggleButtons(options=[("Русский", "ru"), ("English", "en")], value=controller.lang,
+                                           style={"button_width": "80px"})
+        self.status_html = W.HTML()
+        self.hint_html = W.HTML()
+        self.message_html = W.HTML()
+        self.prompt_title = W.HTML()
+        self.prompt_buttons = W.VBox()
+        self.undo_button = W.Button(layout=W.Layout(width="auto"))
+        self.redo_button = W.Button(layout=W.Layout(width="auto"))
+        self.actions_label = W.HTML()
+        self.actions_dropdown = W.Dropdown(layout=W.Layout(width="560px", max_width="100%"))
+        self.apply_button = W.Button(button_style="primary", layout=W.Layout(width="auto"))
+        self.style_html = W.HTML(APP_CSS)
+        self.log_title = W.HTML()
+        self.log_select = W.Select(rows=10, layout=W.Layout(width="calc(100% - 12px)"))
+        self.log_select.add_class("app-log")
+        self.actions_dropdown.add_class("app-actions")
+        self.rule_html = W.HTML()
+        self.review_box = W.VBox()
+        self.review_button = W.Button(layout=W.Layout(width="auto"))
+        self.review = W.Accordion(children=[self.review_box])
+        self.replay = None
+        self._prompt_pool = ButtonPool(self._on_prompt, style="info")
+
+        self.lang_toggle.observe(self._on_lang, names="value")
+        self.undo_button.on_click(self._on_undo)
+        self.redo_button.on_click(self._on_redo)
+        self.apply_button.on_click(self._on_apply)
+        self.actions_dropdown.observe(self._on_consider, names="value")
+        self.log_select.observe(self._on_log_pick, names="value")
+        self.review_button.on_click(self._on_review)
+        self.review.selected_index = None
+        self.review_box.children = [self.review_button]
+
+        header = W.HBox([self.title_html, self.lang_toggle],
+                        layout=W.Layout(justify_content="space-between", align_items="center",
+                                        width="calc(100% - 12px)"))
+        side = W.VBox([self.status_html, self.message_html, self.prompt_title, self.prompt_buttons]
+                      + list(self.side_panels())
+                      + [W.HBox([self.undo_button, self.redo_button])],
+                      layout=W.Layout(width=self.SIDE_WIDTH, margin="0 0 0 10px"))
+        board = W.VBox([self.view.widget, self.hint_html])
+        main = W.HBox([board, side], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
+        actions_row = W.VBox([self.actions_label, W.HBox([self.actions_dropdown, self.apply_button])])
+        log_box = W.VBox([self.log_title, self.log_select, self.rule_html])
+        self.review.layout.width = "calc(100% - 12px)"
+        super().__init__(children=[self.style_html] + list(self.top_rows(header))
+                         + [main, actions_row, log_box, self.review],
+                         layout=W.Layout(width="100%", max_width="1260px"))
+
+    # --- hooks -----------------------------------------------------------------------------------
+    def top_rows(self, header) -> list:
+        return [header]
+
+    def side_panels(self) -> list:
+        return []
+
+    def refresh_side(self) -> None:
+        pass
+
+    def title(self, lang: str) -> str:  # pragma: no cover - games override
+        return ""
+
+    def review_scene(self, state, lang):  # pragma: no cover - games override
+        raise NotImplementedError
+
+    def odds_html(self) -> str:
+        return ""
+
+    # --- refreshing ----------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Bring every panel and the board in line with the controller (one board redraw)."""
+        c, lang = self.controller, self.controller.lang
+        self._busy = True
+        try:
+            self.title_html.value = f"<h3 style='margin:4px 0'>{escape(self.title(lang))}</h3>"
+            self.lang_toggle.value = lang
+            self.status_html.value = status_html(c.status())
+            self.message_html.value = message_html(c.message, lang)
+            self._refresh_prompt()
+            self.refresh_side()
+            self.undo_button.description = w("undo", lang)
+            self.redo_button.description = w("redo", lang)
+            self.undo_button.disabled = not c.state.can_undo()
+            self.redo_button.disabled = not c.state.can_redo()
+            self._refresh_actions()
+            self._refresh_log()
+            self.review.set_title(0, w("review", lang))
+            self.review_button.description = w("review_open", lang)
+            if self.replay is not None:
+                self.replay.set_lang(lang)
+        finally:
+            self._busy = False
+        self.view.show(c.scene())
+        # last, after the board's drawing batch: a page that shows this hint has everything
+        self.hint_html.value = f"<div class='app-hint' style='font-size:12px;max-width:880px'>{escape(c.hint())}</div>"
+
+    def _refresh_prompt(self) -> None:
+        p = self.controller.prompt()
+        if p is None:
+            self.prompt_title.value = ""
+            self.prompt_buttons.children = []
+            return
+        rule = f" <span style='font-size:11px'>[{escape(p.rule_id)}]</span>" if p.rule_id else ""
+        self.prompt_title.value = f"<div class='app-prompt' style='margin-top:6px'><b>{escape(p.title)}</b>{rule}</div>"
+        buttons = [self._prompt_pool.get(label, str(a), tooltip=str(a)) for label, a in p.actions]
+        if tuple(buttons) != tuple(self.prompt_buttons.children):
+            self.prompt_buttons.children = buttons
+
+    def _refresh_actions(self) -> None:
+        c, lang = self.controller, self.controller.lang
+        self.actions_label.value = (f"<b>{w('actions', lang)}</b> <span style='font-size:12px'>"
+                                    f"{w('actions_hint', lang)}</span>")
+        legal = c.legal()
+        options = [(c.action_label(a), str(a)) for a in legal] or [(w("no_actions", lang), "")]
+        if list(self.actions_dropdown.options) != options:
+            keep = self.actions_dropdown.value
+            self.actions_dropdown.options = options
+            values = [v for _l, v in options]
+            self.actions_dropdown.value = keep if keep in values else values[0]
+        self.apply_button.description = w("apply", lang)
+        self.apply_button.disabled = not legal
+
+    def _refresh_log(self) -> None:
+        c, lang = self.controller, self.controller.lang
+        self.log_title.value = f"<b>{w('log', lang)}</b> <span style='font-size:12px'>{w('log_hint', lang)}</span>"
+        # newest first, so the last events are in sight without scrolling
+        options = [(f"{i + 1}. {text}", i) for i, text in reversed(c.log_lines(self.log_limit))]
+        if list(self.log_select.options) != options:
+            self.log_select.options = options
+            self.log_select.value = None
+        idx = self.log_select.value
+        if idx is not None and idx < len(c.state.log):
+            self.rule_html.value = self._rule_block(c.state.log[idx].rule_id)
+        else:
+            self.rule_html.value = ""
+
+    def _rule_block(self, rule_id: str) -> str:
+        c = self.controller
+        if not rule_id:
+            return f"<div class='app-rule' style='font-size:12px'>{w('rule', c.lang)}: —</div>"
+        return (f"<div class='app-rule' style='font-size:13px;padding:4px 6px;border-left:6px solid #56B4E9;"
+                f"background:#F3F9FD'><b>{w('rule', c.lang)} {escape(rule_id)}</b><br>"
+                f"{escape(c.rule_text(rule_id))}</div>")
+
+    # --- callbacks -----------------------------------------------------------------------------
+    def show_exception(self, exc: Exception) -> None:
+        text = f"{type(exc).__name__}: {exc}"
+        self.errors.append(text)
+        self.message_html.value = f"<div class='app-message' role='alert'>⚠ {escape(text)}</div>"
+
+    @guarded
+    def _on_click(self, tag) -> None:
+        self.controller.click(tag)
+        self.refresh()
+
+    @guarded
+    def _on_hover(self, tag) -> None:
+        if self.controller.set_hover(tag):
+            self.refresh_odds()
+
+    def refresh_odds(self) -> None:
+        pass
+
+    @guarded
+    def _on_prompt(self, key) -> None:
+        self.controller.choose(key)
+        self.refresh()
+
+    @guarded
+    def _on_undo(self, _b) -> None:
+        self.controller.undo()
+        self.refresh()
+
+    @guarded
+    def _on_redo(self, _b) -> None:
+        self.controller.redo()
+        self.refresh()
+
+    @guarded
+    def _on_apply(self, _b) -> None:
+        value = self.actions_dropdown.value
+        if value:
+            self.controller.apply(value)
+            self.refresh()
+
+    @guarded
+    def _on_consider(self, change) -> None:
+        if self._busy or not change["new"]:
+            return
+        self.controller.consider(change["new"])
+        self.refresh_odds()
+
+    @guarded
+    def _on_lang(self, change) -> None:
+        if self._busy:
+            return
+        self.controller.set_lang(change["new"])
+        self.refresh()
+
+    @guarded
+    def _on_log_pick(self, change) -> None:
+        if self._busy:
+            return
+        idx = change["new"]
+        self.rule_html.value = "" if idx is None else self._rule_block(self.controller.state.log[idx].rule_id)
+
+    @guarded
+    def _on_review(self, _b) -> None:
+        import ipywidgets as W
+
+        from .replay_view import ReplayController, ReplayView
+        c = self.controller
+        try:
+            rc = ReplayController.from_game(c.state)
+        except (ValueError, KernelError) as e:
+            note = W.HTML(f"<div>{escape(w('review_unavailable', c.lang, why=str(e)))}</div>")
+            self.review_box.children = [self.review_button, note]
+            return
+        rc.last()
+        self.replay = ReplayView(rc, self.review_scene, c.lang)
+        self.review_box.children = [self.review_button, self.replay.widget]

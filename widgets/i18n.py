@@ -1,0 +1,202 @@
+"""The apps' own words (buttons, headings, hints) in Russian and English, and the page language.
+
+Rule texts, log lines and verdicts come from the kernel; this module holds only the interface's
+words. Russian is the default; a Voilà page opened with ``?lang=en`` starts in English: Voilà puts
+the page's query string into the kernel's environment as ``QUERY_STRING`` before the notebook runs
+(voila/handler.py, "Adding request uri to kernel env").
+"""
+from __future__ import annotations
+
+import os
+from urllib.parse import parse_qs
+
+LANGS = ("ru", "en")
+DEFAULT_LANG = "ru"
+
+WORDS: dict[str, tuple[str, str]] = {
+    # common controls
+    "apply": ("Применить", "Apply"),
+    "undo": ("↶ Отменить ход", "↶ Undo"),
+    "redo": ("↷ Вернуть ход", "↷ Redo"),
+    "lang": ("Язык", "Language"),
+    "actions": ("Все допустимые действия", "All legal actions"),
+    "actions_hint": ("Без мыши: выберите действие в списке и нажмите «Применить».",
+                     "Without a mouse: pick an action in the list and press Apply."),
+    "no_actions": ("нет допустимых действий", "no legal actions"),
+    "log": ("Журнал партии", "Game log"),
+    "log_hint": ("Выберите запись, чтобы прочитать её правило.", "Select an entry to read its rule."),
+    "rule": ("Правило", "Rule"),
+    "message": ("Сообщение", "Message"),
+    "dice": ("Кубики", "Dice"),
+    "no_roll": ("бросков ещё не было", "no rolls yet"),
+    "white_die": ("белый", "white"),
+    "black_die": ("чёрный", "black"),
+    "odds": ("Шансы", "Odds"),
+    "odds_none": ("Выберите карту и наведите указатель на цель удара (или выберите удар в списке).",
+                  "Select a card and point at a strike target (or pick a strike in the list)."),
+    "viewer": ("Вид с места", "Board seen by"),
+    "viewer_auto": ("того, кто решает", "whoever decides"),
+    "prompt_for": ("Решает {who}", "{who} to decide"),
+    "status_decides": ("Решает: {who}", "To decide: {who}"),
+    "status_over": ("Партия окончена", "Game over"),
+    "selected": ("Выбрано: {what}", "Selected: {what}"),
+    "lit_cells": ("клетки: {cells}", "cells: {cells}"),
+    "lit_cards": ("карты: {cards}", "cards: {cards}"),
+    "lit": ("Подсвечено — {what}", "Lit — {what}"),
+    "nothing_lit": ("Подсвеченных целей нет", "Nothing is lit"),
+    "click_hint": ("Нажмите на подсвеченную карту или клетку.", "Click a lit card or cell."),
+    "click_district": ("Нажмите на подсвеченный район.", "Click a lit district."),
+    "pick_card_first": ("Сначала выберите карту: подсвечены те, что могут действовать.",
+                        "Select a card first: the lit ones can act."),
+    "deselected": ("Выбор снят.", "Selection cleared."),
+    "choose_one": ("Этот щелчок означает несколько действий — выберите одно кнопкой.",
+                   "This click stands for several actions: choose one with a button."),
+    "no_action_for": ("У {what} сейчас нет допустимых действий.", "{what} has no legal action now."),
+    "done_action": ("Сделано: {what}", "Done: {what}"),
+    "review": ("Просмотр партии", "Review the game"),
+    "review_open": ("Открыть журнал на доске", "Step through the game on the board"),
+    "step_first": ("« В начало", "« Start"),
+    "step_back": ("◀ Назад", "◀ Back"),
+    "step_fwd": ("Вперёд ▶", "Forward ▶"),
+    "step_last": ("В конец »", "End »"),
+    "step_of": ("Шаг {i} из {n}", "Step {i} of {n}"),
+    "step_start": ("Начальная позиция", "Starting position"),
+    "step_action": ("Последнее действие: {what}", "Last action: {what}"),
+    "review_unavailable": ("Эту партию нельзя воспроизвести с начала: {why}",
+                           "This game cannot be replayed from its start: {why}"),
+    # Berserk
+    "deal": ("Раздача: купите карты в отряд", "The deal: buy cards for your squad"),
+    "squad": ("Отряд: выберите карту, затем подсвеченную клетку", "Squad: select a card, then a lit cell"),
+    "squad_list": ("Отряд", "Squad"),
+    "off_board": ("Карты вне поля: выберите карту, затем подсвеченную цель",
+                  "Cards off the board: select one, then a lit target"),
+    "crystals": ("Кристаллы {who}: золото {gold}, серебро {silver}", "{who}'s crystals: gold {gold}, silver {silver}"),
+    "cost": ("цена", "cost"),
+    "elite": ("элита", "elite"),
+    "p_kill": ("P(цель погибнет)", "P(target dies)"),
+    "p_die": ("P(нападающий погибнет)", "P(attacker dies)"),
+    "outcome": ("нанесено / получено", "dealt / taken"),
+    "exchange_policy": ("с обменом", "exchange"),
+    "safe_policy": ("без обмена", "safe"),
+    "no_back": ("цель не отвечает", "the target does not strike back"),
+    "with_choice": ("в {p} случаев — выбор исхода по таблице боя", "{p} of rolls give a choice on the fight table"),
+    "defender_odds": ("если защищает #{uid} «{name}»", "if #{uid} {name} defends"),
+    "no_defender": ("без защитника", "no defender"),
+    # City
+    "players": ("Игроков", "Players"),
+    "map": ("Карта", "Map"),
+    "seed": ("Зерно", "Seed"),
+    "new_game": ("Новая игра", "New game"),
+    "forces_n": ("Сил", "Forces"),
+    "confirm": ("Подтвердить", "Confirm"),
+    "cancel": ("Отмена", "Cancel"),
+    "how_many": ("Сколько сил: {what}", "How many forces: {what}"),
+    "reinforce_here": ("Усилить район {d}", "Reinforce district {d}"),
+    "influence": ("Влияние", "Influence"),
+    "event": ("Событие", "Event"),
+    "no_event": ("Событий ещё не было", "No event yet"),
+    "phase": ("Фаза", "Phase"),
+    "round": ("раунд", "round"),
+    "attack_odds": ("Шансы атаки {src}→{dst}, {n} против {d}", "Attack odds {src}→{dst}, {n} against {d}"),
+    "capture_p": ("захват", "capture"),
+    "hold_p": ("удержание", "held"),
+    "wipe_p": ("гибель обеих сторон", "both wiped out"),
+    "expected": ("в среднем выживет: атакующих {a:.2f}, защитников {d:.2f}",
+                 "expected survivors: attackers {a:.2f}, defenders {d:.2f}"),
+    "district": ("район {d}", "district {d}"),
+    "attack_rolls": ("атака", "attack"),
+    "defence_rolls": ("защита", "defence"),
+}
+
+# What a kind of action is called on a button. Unknown kinds (new ones added to a kernel later)
+# are shown by their notation, so they still work.
+KIND_WORDS: dict[str, tuple[str, str]] = {
+    # Berserk
+    "first": ("Ходить первым", "Go first"),
+    "second": ("Ходить вторым", "Go second"),
+    "redeal": ("Пересдать", "Re-deal"),
+    "buy": ("Купить", "Buy"),
+    "done": ("Готово", "Done"),
+    "place": ("Положить", "Place"),
+    "hide": ("Оставить 3-й ряд закрытым", "Keep row 3 face down"),
+    "show": ("Вскрыть всё", "Reveal everything"),
+    "attach": ("Положить на", "Attach to"),
+    "move": ("Ход", "Move"),
+    "strike": ("Удар", "Strike"),
+    "defend": ("Защищать", "Defend with"),
+    "nodefend": ("Без защитника", "No defender"),
+    "exchange": ("Обмен ударами", "Keep the exchange"),
+    "safe": ("Без ответного урона", "Take the safe option"),
+    "prepare": ("Закрыться для удара по летающему", "Close to strike a flyer"),
+    "end": ("Закончить ход", "End the turn"),
+    "use": ("Способность", "Ability"),
+    "pass": ("Пас: не отвечать", "Pass: no answer"),
+    "skip": ("Отказаться от срабатывания", "Skip the trigger"),
+    "gather": ("Закрыться и взять фишку", "Close to gather a token"),
+    "hire": ("Нанять", "Hire"),
+    # Battle for the City
+    "pick": ("Выбрать стартовый район", "Pick start district"),
+    "draw": ("Взять Событие", "Draw the event"),
+    "income": ("Получить доход", "Collect income"),
+    "capture": ("Захватить", "Capture"),
+    "reinforce": ("Усилить", "Reinforce"),
+    "redeploy": ("Перебросить", "Redeploy"),
+    "attack": ("Атаковать", "Attack"),
+}
+
+# Headings of the choices a player is asked for (by pending kind or phase); unknown ones fall
+# back to a generic heading.
+PROMPT_WORDS: dict[str, tuple[str, str]] = {
+    "order": ("вы выиграли бросок: ходить первым или вторым?", "you won the roll: go first or second?"),
+    "build": ("наберите отряд из раздачи, пересдайте или закончите", "build your squad from the deal, re-deal or finish"),
+    "place": ("положите карты отряда рубашкой вверх", "place your squad face down"),
+    "reveal": ("вскрыть все карты или оставить свой 3-й ряд закрытым?", "reveal everything or keep your row 3 face down?"),
+    "attach": ("положите экипировку и симбиотов на существ", "attach equipment and symbiotes to creatures"),
+    "battle": ("ходите, бейте или закончите ход", "move, strike or end the turn"),
+    "pending:defend": ("назначьте защитника (подсвечены) или откажитесь", "assign a defender (lit) or decline"),
+    "pending:choice": ("выберите исход по таблице боя", "choose the fight-table outcome"),
+    "pending:attach": ("положите вскрытую экипировку или симбиота на существо", "attach the revealed equipment or symbiote"),
+    "triggers": ("объявите сработавшие способности (или откажитесь)", "declare the triggered abilities (or skip them)"),
+    "queue": ("ответьте способностью на стек или спасуйте", "answer the queue with an ability or pass"),
+    "pick": ("выберите стартовый район (подсвечены)", "pick a start district (lit)"),
+    "event": ("возьмите карту События", "draw the event card"),
+    "income": ("получите доход", "collect your income"),
+    "actions": ("захват, усиление, переброска, атака — или конец хода", "capture, reinforce, redeploy, attack — or end the turn"),
+    "generic": ("сделайте выбор", "make your choice"),
+}
+
+
+def w(key: str, lang: str = DEFAULT_LANG, **kw) -> str:
+    """The interface word `key` in `lang`, formatted with `kw`."""
+    pair = WORDS.get(key) or KIND_WORDS.get(key) or PROMPT_WORDS.get(key) or (key, key)
+    text = pair[1 if lang == "en" else 0]
+    return text.format(**kw) if kw else text
+
+
+def kind_word(kind: str, lang: str = DEFAULT_LANG) -> str:
+    pair = KIND_WORDS.get(kind)
+    return pair[1 if lang == "en" else 0] if pair else kind
+
+
+def prompt_word(stage: str, lang: str = DEFAULT_LANG) -> str:
+    pair = PROMPT_WORDS.get(stage) or PROMPT_WORDS["generic"]
+    return pair[1 if lang == "en" else 0]
+
+
+def normal_lang(lang) -> str:
+    return lang if lang in LANGS else DEFAULT_LANG
+
+
+def lang_from_query(query: str | None) -> str | None:
+    """``"lang=en&x=1"`` -> ``"en"``; None when the query names no known language."""
+    if not query:
+        return None
+    values = parse_qs(query.lstrip("?")).get("lang")
+    if values and values[-1] in LANGS:
+        return values[-1]
+    return None
+
+
+def page_lang(default: str = DEFAULT_LANG) -> str:
+    """The language asked for by the page (``?lang=en`` in Voilà), else `default`."""
+    return lang_from_query(os.environ.get("QUERY_STRING")) or normal_lang(default)
