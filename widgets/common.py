@@ -61,6 +61,7 @@ class BaseController:
         self.version = 0                 # bumps on every change of the position
         self._legal_key = None
         self._legal: list = []
+        self.listeners: list = []        # called with the controller after every change (lessons)
 
     # to provide: action_label(a, lang), _reset_selection()
 
@@ -161,6 +162,8 @@ class BaseController:
         self.choices = []
         self.considered = None
         self._reset_selection()
+        for listener in list(self.listeners):
+            listener(self)
 
     def _reset_selection(self) -> None:  # pragma: no cover - games override
         pass

@@ -130,6 +130,17 @@ class BerserkState(BaseState):
             return "queue"
         return self.phase
 
+    def stage_kinds(self) -> set[str]:
+        """The action kinds the rules allow at this stage (each may still be refused for the
+        card or target named)."""
+        st = self.stage
+        kinds = {k for k, (allowed, _c, _p) in DISPATCH.items() if st in allowed}
+        if st in _DONE:
+            kinds.add("done")
+        if self.mode != "heroes":
+            kinds.discard("hire")
+        return kinds if self.phase != "over" else set()
+
     # --- the BaseState contract -----------------------------------------------------------
     def parse_action(self, text: str) -> Action:
         return Action.parse(text)

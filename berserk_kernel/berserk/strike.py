@@ -202,7 +202,15 @@ def _mod(m: int) -> str:
 
 
 def check_choice(s, a):
-    return s.RULES.ok("R-BR-FIGHT")
+    """Legal while the choice is pending; the verdict says what the option deals and takes."""
+    p = s.pending
+    cell = fight(p["white"], p["black"])
+    deal_i, back_i = (cell.deal, cell.back) if a.kind == "exchange" else (cell.alt_deal, cell.alt_back)
+    dealt = s.defs[s.cards[p["attacker"]].card].strike[deal_i] if deal_i is not None else 0
+    back = s.defs[s.cards[p["target"]].card].strike[back_i] if back_i is not None else 0
+    word = ("обмен ударами", "the exchange") if a.kind == "exchange" else ("без ответного удара", "no exchange")
+    return s.RULES.ok("R-BR-FIGHT", f"{word[0].capitalize()}: цель получает {dealt}, нападающий — {back}.",
+                      f"{word[1].capitalize()}: the target takes {dealt}, the attacker {back}.")
 
 
 def do_choice(s, a) -> None:
