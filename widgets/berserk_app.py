@@ -184,13 +184,19 @@ class BerserkController(BaseController):
         if a.card is not None:
             parts.append(self.card_name(a.card, lang))
         if getattr(a, "ability", None):
-            parts.append(f"({a.ability})")
+            parts.append(f"«{self.ability_text(a, lang)}»")
         for o in object_cards(a):
             parts.append("→ " + self.card_name(o, lang))
         if a.cell is not None:
             parts.append("→ " + cell_name(a.cell))
         text = " ".join(parts)
         return text if text.split()[0] == str(a).split()[0] and len(parts) == 1 else f"{text}  [{a}]"
+
+    def ability_text(self, a, lang: str | None = None) -> str:
+        """The ability's own words from the card data (falls back to its id)."""
+        c = self.state.cards.get(a.card)
+        ab = self.state.defs[c.card].ability(a.ability) if c is not None else None
+        return ab.text.get(lang or self.lang) if ab is not None else a.ability
 
     # --- what is lit ---------------------------------------------------------------------------
     def actions_of(self, uid) -> list:
