@@ -589,10 +589,26 @@ class BerserkController(BaseController):
             "rows": rows,
         }
 
+    def ability_odds(self) -> dict | None:
+        """Exact odds of the ability declaration picked in the list (wounds it deals)."""
+        a = self.considered
+        if a is None or a.kind != "use" or len(getattr(a, "targets", ())) != 1:
+            return None
+        c = self.state.cards.get(a.card)
+        ab = self.state.defs[c.card].ability(a.ability) if c is not None else None
+        if ab is None or not any(e.op == "wound" for e in ab.effects) and ab.kind != "directed_strike":
+            return None
+        from berserk_kernel.berserk import ability_odds
+        t = self.state.cards[a.targets[0]]
+        left = self.state.defs[t.card].lives - t.wounds
+        dist = sorted(ability_odds(self.state, a.card, a.ability, t.uid).items())
+        return {"ability": a, "attacker": a.card, "target": t.uid, "dist": dist,
+                "p_kill": sum((p for w_, p in dist if w_ >= left), Fraction(0))}
+
     def odds(self) -> dict | None:
         pair = self.considered_strike()
         if pair is None:
-            return None
+            return self.ability_odds()
         att, tgt = pair
         out = self.strike_odds(att, tgt)
         p = self.state.pending
@@ -630,6 +646,11 @@ def odds_html(c: BerserkController, odds: dict | None) -> str:
     if odds is None:
         return f"<b>{w('odds', lang)}</b>: <span style='font-size:12px'>{w('odds_none', lang)}</span>"
     head = f"<b>{w('odds', lang)}</b>: {escape(c.card_name(odds['attacker']))} → {escape(c.card_name(odds['target']))}"
+    if "ability" in odds:
+        rows = "".join(f"<tr><td>{dealt}</td><td align=right>{pct(p)}</td></tr>" for dealt, p in odds["dist"])
+        return (f"{head} «{escape(c.ability_text(odds['ability'], lang))}»"
+                f"<table style='font-size:12px'><tr><td>{w('p_kill', lang)}</td><td align=right><b>{pct(odds['p_kill'])}</b></td></tr>"
+                f"<tr><td colspan=2 style='border-top:1px solid #999'>{w('wounds_dealt', lang)}</td></tr>{rows}</table>")
     kill_ex, kill_safe = odds["p_kill"]
     die_ex, die_safe = odds["p_die"]
     lines = [head, "<table style='font-size:12px;border-collapse:collapse'>",

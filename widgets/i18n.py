@@ -32,6 +32,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "white_die": ("белый", "white"),
     "black_die": ("чёрный", "black"),
     "odds": ("Шансы", "Odds"),
+    "wounds_dealt": ("Раны цели: вероятность", "Wounds to the target: probability"),
     "odds_none": ("Выберите карту и наведите указатель на цель удара (или выберите удар в списке).",
                   "Select a card and point at a strike target (or pick a strike in the list)."),
     "viewer": ("Вид с места", "Board seen by"),

@@ -44,3 +44,15 @@ def test_an_illegal_action_changes_nothing_and_shows_its_rule():
     assert not lesson.act("move #1 d5")
     assert lesson.app.controller.message.rule_id == "BR-9.1"
     assert lesson.checker.last == "waiting"
+
+
+def test_ability_odds_shown_for_a_declaration_picked_in_the_list():
+    """BR-12: the odds panel prices a rolled shot exactly (one die: 1-3 weak, 4-5 medium, 6 strong)."""
+    from fractions import Fraction
+    from widgets import BerserkController
+    from widgets.berserk_app import odds_html
+    c = BerserkController(position("A horse_archer c2", "B skeleton_spearman c5"), "en")
+    c.consider("use #1 shot #2")
+    odds = c.odds()
+    assert odds["dist"] == [(1, Fraction(1, 2)), (2, Fraction(1, 2))] and odds["p_kill"] == Fraction(1, 2)
+    assert "Shot 1-2-2" in odds_html(c, odds)
