@@ -1096,9 +1096,9 @@ class ExplorerApp(_VBox):
         # dice
         self.dice_title = W.HTML()
         faces = [(str(i), i) for i in range(1, 7)]
-        self.white_die = W.Dropdown(options=faces, value=5, style={"description_width": "50px"}, layout=lay(width="110px"))
-        self.black_die = W.Dropdown(options=[("—", 0)] + faces, value=2, style={"description_width": "50px"},
-                                    layout=lay(width="110px"))
+        self.white_die = W.Dropdown(options=faces, value=5, style={"description_width": "60px"}, layout=lay(width="125px"))
+        self.black_die = W.Dropdown(options=[("—", 0)] + faces, value=2, style={"description_width": "60px"},
+                                    layout=lay(width="125px"))
         self.add_dice_button = W.Button(layout=lay(width="auto"))
         self.clear_dice_button = W.Button(layout=lay(width="auto"))
         self.dice_html = W.HTML()
@@ -1524,4 +1524,5 @@ class ExplorerApp(_VBox):
         name = f.get("name", "<upload>") if isinstance(f, dict) else getattr(f, "name", "<upload>")
         content = f.get("content", b"") if isinstance(f, dict) else getattr(f, "content", b"")
         self.controller.load_upload(name, content)
+        self.upload.value = ()        # so that the same file can be chosen again (after a fix)
         self.refresh()

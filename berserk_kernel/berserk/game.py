@@ -18,7 +18,7 @@ from ..core.i18n import T
 from ..core.loading import parse_text
 from ..core.rules import RuleRegistry
 from ..core.state import BaseState
-from . import movement, placement, queue, setup, strike, turn
+from . import movement, placement, queue, setup, strike, turn, zones
 from .actions import Action
 from .cards import demo_cards
 from .field import CELLS
@@ -388,7 +388,7 @@ def new_game(decks=("mountain_forest", "darkness_swamp_steppe"), seed: int = 0, 
             s.cards[c.uid] = c
             s.seats[seat].deck.append(c.uid)
             s.next_uid += 1
-        s.dice.shuffle(s.seats[seat].deck)
+        zones.shuffle_deck(s, seat, zones.WHY_PUT)
     s._log("BR-7", "stage", "Начало партии: набор отряда, размещение, вскрытие, бой.",
            "The game begins: squad building, placement, reveal, battle.")
     setup.roll_for_first(s)

@@ -122,7 +122,7 @@ def _card(sc, s, uid, x, y, w, h, lang, selected, highlight_cards, targets, comp
         elems = " ".join(marks[e] for e in d.elements) or ("Нт" if lang != "en" else "Nt")
         sc.add(Text(x + w - 4, y + h - 9, f"{owner} #{uid}", size=8, fill=colour, anchor="end", bold=True))
         if compact:
-            line = f"{elems} ♥{max(d.lives - c.wounds, 0)}/{d.lives}"
+            line = f"{elems} ♥{max(d.lives - c.wounds, 0)}/{d.lives}" if d.lives else elems
             if d.has_strike:
                 line += f" {'-'.join(map(str, d.strike))}"
             sc.add(Text(x + 24, y + 28, line, size=9, max_width=w - 28))

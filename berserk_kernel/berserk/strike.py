@@ -192,6 +192,9 @@ def resolve(s, att_uid, tgt_uid, defender_uid, reclose: bool = True) -> None:
         raw = s.dice.roll()
         roll = raw + modifier(s, att_uid, "attack_die")
         strength = single_die(roll)
+        if s.defs[s.cards[tgt_uid].card].type == "artifact":
+            s._log("BR-5", "rule", "Артефакт не защищается и не отвечает на удар.",
+                   "An artifact neither defends nor strikes back.")
         s._log("BR-10.3", "roll", f"Цель не сражается; белый кубик: {raw}{_mod(roll - raw)} — {STRENGTH_NAMES[strength][0]} удар.",
                f"The target does not fight; white die: {raw}{_mod(roll - raw)}: a {STRENGTH_NAMES[strength][1]} strike.", white=raw)
         deal(s, att_uid, tgt_uid, strength, None, None)

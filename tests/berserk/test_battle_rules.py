@@ -345,7 +345,7 @@ def test_BR_5_an_open_artifact_does_not_fight_back(rule_ids):
     s = position("A gorge_warden c3", "B watch_idol c4", "B bog_troll e6", forced=[6])
     n = len(s.log)
     s.apply("strike #1 #2")
-    assert rule_ids(s, n) == ["", "BR-10", "BR-10.3", "BR-15", "BR-15"]
+    assert rule_ids(s, n) == ["", "BR-10", "BR-5", "BR-10.3", "BR-15", "BR-15"]
     assert s.cards[2].zone == "graveyard" and s.dice.count == 1 and s.winner is None
 
 

@@ -40,7 +40,7 @@ def test_BR_7_stages_run_build_place_reveal_attach_battle(rule_ids, assert_illeg
     """BR-7: squad building, then placement, then reveal (and attaching), then battle; an action of
     another stage is refused with BR-7."""
     s = new_game(seed=1)
-    assert s.phase == "order" and s.log[0].rule_id == "BR-7"
+    assert s.phase == "order" and [e.rule_id for e in s.log[:3]] == ["CR-deck-order", "CR-deck-order", "BR-7"]
     assert_illegal(s, "done", "BR-7")
     s.apply("first")
     assert s.phase == "build"
@@ -93,7 +93,7 @@ def test_BR_7_1_the_higher_roller_chooses_first_or_second(choice, rule_ids, asse
     seat_of_winner = 0 if choice == "first" else 1
     assert sorted(s.seats[seat_of_winner].deck + s.seats[seat_of_winner].deal) == sorted(winner_deck)
     assert all(s.cards[u].owner == seat_of_winner for u in winner_deck)
-    assert rule_ids(s) == ["BR-7", "BR-7.1", "", "BR-7.1", "BR-7.2", "BR-7.2",
+    assert rule_ids(s) == ["CR-deck-order", "CR-deck-order", "BR-7", "BR-7.1", "", "BR-7.1", "BR-7.2", "BR-7.2",
                            "CR-deck-order", "BR-7.4", "CR-deck-order", "BR-7.4"]
     assert s.phase == "build" and s.active == 0 and s.to_move == 0
     assert_illegal(s, "first", "BR-7")
