@@ -25,3 +25,14 @@ def test_tree_page_lists_every_notebook(page, voila_url):
     save_screenshot(page, "_tree", full_page=False)
     missing = {name + ".ipynb" for name in notebook_names()} - listed
     assert not missing, f"not listed on the tree page: {sorted(missing)}; listed: {sorted(listed)}"
+
+
+def test_start_page_links_every_app(page, voila_url):
+    """00_start_here is the index: it links every other notebook as a Voilà app page (each of those
+    pages is rendered by test_notebook_renders_without_errors)."""
+    open_app(page, voila_url, "00_start_here")
+    hrefs = page.eval_on_selector_all("a[href$='.ipynb']", "els => els.map(e => e.href)")
+    linked = {h.rsplit("/", 1)[-1][:-len(".ipynb")] for h in hrefs}
+    assert linked == set(notebook_names()) - {"00_start_here"}
+    for h in hrefs:
+        assert h.startswith(voila_url + "/voila/render/"), h
