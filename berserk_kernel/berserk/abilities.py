@@ -99,7 +99,7 @@ SCHEMA = {
 @dataclass(frozen=True)
 class Filter:
     side: str = "enemy"
-    types: tuple = ("creature", "artifact")
+    types: tuple = ("creature", "artifact", "hero")
     zone: str | None = None
     element: bool | None = None
     wounded: bool = False
@@ -236,7 +236,7 @@ def parse_ability(a: dict, source: str, where: str) -> AbilityDef:
     cost = a.get("cost", {})
     fd = a.get("filter", {})
     default_side = "enemy" if kind in ATTACKS else "any"
-    flt = Filter(side=fd.get("side", default_side), types=tuple(fd.get("types", ("creature", "artifact"))),
+    flt = Filter(side=fd.get("side", default_side), types=tuple(fd.get("types", ("creature", "artifact", "hero"))),
                  zone=fd.get("zone"), element=fd.get("element"), wounded=fd.get("wounded", False),
                  unwounded=fd.get("unwounded", False), poisoned=fd.get("poisoned"),
                  max_cost=fd.get("max_cost"), min_cost=fd.get("min_cost"), flyer=fd.get("flyer"),

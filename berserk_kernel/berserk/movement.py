@@ -17,6 +17,8 @@ def check_actor(s, uid, verb: tuple[str, str]):
         return s.RULES.no("BR-2.1", "Артефакт не двигается и не наносит простой удар.", "An artifact neither moves nor strikes.")
     if d.type in ("terrain", "equipment"):
         return s.RULES.no("BR-2.2", "Местность и экипировка не двигаются и не бьют.", "Terrain and equipment neither move nor strike.")
+    if d.type == "hero":
+        return s.RULES.no("R-HEROES", "Герой не ходит и не наносит простой удар.", "The hero neither moves nor strikes.")
     if d.is_symbiote:
         return s.RULES.no("R-BR-SYMBIOTE", "Симбиот не ходит и не бьёт сам: он на носителе.", "A symbiote neither moves nor strikes by itself.")
     if c.face_down:

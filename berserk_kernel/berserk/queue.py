@@ -123,6 +123,8 @@ def check_targets(s, a, ab, fired):
         if n:
             return R.no("HR-targets" if mode != "mass" else "HR-mass-abilities",
                         "У этой способности цели не выбираются.", "This ability takes no chosen targets.")
+        if a.cell is not None and not ab.needs_cell:
+            return R.no("HR-declaration", "Эта способность не называет клетку.", "This ability names no cell.")
         if mode == "host" and host_of(s, a.card) is None:
             return R.no("BR-17", "Носителя нет — способность нельзя применить.", "There is no carrier: the ability cannot apply.")
         if mode == "self" and not s.cards[a.card].in_play:

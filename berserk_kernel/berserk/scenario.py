@@ -175,6 +175,9 @@ def state_from_dict(data, source: str = "<scenario>", defs=None):
         lst = s.seats[c.owner].zone_list(zone)
         if lst is not None:
             lst.append(uid)
+    # a game creates its cards in rising uid order and walks them in that order (poison, turn
+    # start triggers, defenders): keep it, so a loaded position plays on exactly like the original
+    s.cards = dict(sorted(s.cards.items()))
     for uid, c in s.cards.items():
         if c.zone == "attached":
             h = s.cards.get(c.host)

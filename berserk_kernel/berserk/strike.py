@@ -79,7 +79,7 @@ def strike_targets(s, uid) -> list[int]:
         enemy = 1 - att.owner
         pool = [u for u in s.cells if u is not None and s.cards[u].owner == enemy] + s.seats[enemy].aux
     else:
-        pool = [u for u in (s.cells[x] for x in ADJACENT_SETS[att.cell]) if u is not None]
+        pool = [u for u in (s.cells[x] for x in ADJACENT_SETS[att.cell]) if u is not None and s.cards[u].owner != att.owner]
         hero = s.seats[1 - att.owner].hero
         if hero is not None and s.cards[hero].zone == "aux":
             pool.append(hero)
@@ -99,7 +99,8 @@ def do_strike(s, a) -> None:
             return
     if att.owner == s.active:
         s.attacks_made += 1
-    used_flyer_strike = tgt.zone == "aux" and not s.defs[att.card].is_flyer
+    # the hero stands in the aux zone too, but a strike at it is not the earned strike at a flyer
+    used_flyer_strike = tgt.zone == "aux" and not s.defs[att.card].is_flyer and s.defs[tgt.card].type != "hero"
     if used_flyer_strike:
         att.flyer_strike = False
     ds = defenders(s, att.uid, tgt.uid)

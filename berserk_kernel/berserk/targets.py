@@ -30,8 +30,25 @@ def modifier(s, uid, name: str) -> int:
     return sum(a.mod(name) for a in carried(s, uid))
 
 
+_PROTECTING: dict = {}
+
+
+def _protecting(defs) -> frozenset:
+    """Ids of the cards (in this card set) that carry a protection of any kind."""
+    key = id(defs)
+    if key not in _PROTECTING:
+        _PROTECTING[key] = (defs, frozenset(d.id for d in defs.values() if any(a.protection for a in d.abilities)))
+    return _PROTECTING[key][1]
+
+
 def protected_from(s, uid, kind: str) -> bool:
     """A card "cannot be the target of <kind>" (HR-502.8: no card may use it against this one)."""
+    ids = _protecting(s.defs)
+    if not ids:
+        return False
+    c = s.cards[uid]
+    if c.card not in ids and not any(s.cards[r].card in ids for r in s.seats[c.owner].attached):
+        return False
     return any(kind in a.protection for a in carried(s, uid))
 
 
@@ -169,13 +186,15 @@ def taunt_target(s, seat: int) -> int | None:
     return None
 
 
-def candidates_for(s, src_uid, ab) -> list[int]:
-    """Cards in the play zone worth testing as targets."""
-    out = [u for u in s.cells if u is not None]
-    for p in s.seats:
-        out.extend(p.aux)
-    for p in s.seats:
-        out.extend(p.attached)
+def candidates_for(s, src_uid, ab, seat: int | None = None) -> list[int]:
+    """Cards in the play zone worth testing as targets (only the side the filter allows)."""
+    side = ab.filter.side
+    seats = (0, 1) if seat is None or side == "any" else ((1 - seat,) if side == "enemy" else (seat,))
+    cards = s.cards
+    out = [u for u in s.cells if u is not None and cards[u].owner in seats]
+    for i in seats:
+        out.extend(s.seats[i].aux)
+        out.extend(s.seats[i].attached)
     return out
 
 
@@ -183,13 +202,14 @@ def legal_targets(s, src_uid, ab, seat: int, points=()) -> list[int]:
     if ab.target == "trigger":
         pool = list(dict.fromkeys(points))
     else:
-        pool = candidates_for(s, src_uid, ab)
-    return [u for u in pool if target_verdict(s, src_uid, ab, u, seat).ok]
+        pool = candidates_for(s, src_uid, ab, seat)
+    # `matches` first: it refuses most cards cheaply, without building a verdict
+    return [u for u in pool if matches(s, src_uid, ab, u, seat)[0] and target_verdict(s, src_uid, ab, u, seat).ok]
 
 
 def mass_cards(s, src_uid, ab, seat: int) -> list[int]:
     """The cards a mass ability affects now (it has no targets: HR-mass-abilities)."""
-    return [u for u in candidates_for(s, src_uid, ab) if matches(s, src_uid, ab, u, seat)[0]]
+    return [u for u in candidates_for(s, src_uid, ab, seat) if matches(s, src_uid, ab, u, seat)[0]]
 
 
 def host_of(s, uid) -> int | None:

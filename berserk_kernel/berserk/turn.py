@@ -67,6 +67,12 @@ def do_end(s, a) -> None:
     start_turn(s, 1 - s.active)
 
 
+def has_creatures(s, seat: int) -> bool:
+    cards, defs = s.cards, s.defs
+    return any(u is not None and cards[u].owner == seat and defs[cards[u].card].is_creature for u in s.cells) \
+        or any(defs[cards[u].card].is_creature for u in s.seats[seat].aux)
+
+
 def creatures_in_play(s, seat: int) -> list[int]:
     """Creatures of `seat` on the field or in its auxiliary zone (a symbiote always rides a
     creature on the field, so it never decides this alone)."""
@@ -86,10 +92,11 @@ def check_victory(s) -> bool:
     if s.mode == "heroes":
         from .heroes import check_heroes_loss
         return check_heroes_loss(s)
-    alive = [bool(creatures_in_play(s, seat)) for seat in (0, 1)]
+    alive = [has_creatures(s, seat) for seat in (0, 1)]
     if all(alive):
         return False
     s.phase, s.pending = "over", None
+    s.queue, s.fired = [], []          # nothing resolves after the end (as in check_heroes_loss)
     if not any(alive):
         s.winner = "draw"
         s._log("BR-1", "end", "Существ не осталось ни у кого: ничья.", "Neither side has creatures left: a draw.")

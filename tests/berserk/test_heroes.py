@@ -116,3 +116,19 @@ def test_R_HEROES_random_games_end_and_replay(seed):
     play_random(s, seed, on_action=lambda st, a: check_invariants(st))
     assert s.phase == "over" and any(e.rule_id == "HR-503.1" for e in s.log)
     assert replay_record(make_record(s)).state_hash() == s.state_hash()
+
+
+def test_R_HEROES_ranged_attacks_reach_the_hero():
+    """R-HEROES, CR-aux-range: a shot reaches the enemy hero in its auxiliary zone."""
+    s = heroes_game()
+    hero = s.seats[1].hero
+    archer = next(c for c in s.cards.values() if c.owner == 0 and s.defs[c.card].id in ("forest_archer", "crag_slinger")
+                  and c.zone in ("hand", "deck"))
+    lst = s.seats[0].hand if archer.zone == "hand" else s.seats[0].deck
+    lst.remove(archer.uid)
+    archer.zone, archer.cell = "field", 7
+    s.cells[7] = archer.uid
+    ab = s.defs[archer.card].abilities[0].id
+    assert f"use #{archer.uid} {ab} #{hero}" in [str(a) for a in s.legal_actions()]
+    s.apply(f"use #{archer.uid} {ab} #{hero}")
+    assert s.cards[hero].wounds == 2
