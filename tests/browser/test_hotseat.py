@@ -18,7 +18,7 @@ from berserk_kernel.berserk import new_game as berserk_game
 from berserk_kernel.berserk.actions import Action as BAction
 from berserk_kernel.berserk.field import cell_name
 from berserk_kernel.city import new_game as city_game
-from voila_app import NOTEBOOKS_DIR, assert_no_errors
+from voila_app import NOTEBOOKS_DIR, assert_no_errors, centre
 from voila_app import save_screenshot as _save_screenshot
 from widgets import BerserkController, CityController
 
@@ -44,17 +44,6 @@ def notebook_call(name: str, pattern: str) -> tuple:
         if cell["cell_type"] == "code" and m:
             return tuple(int(g) for g in m.groups())
     raise AssertionError(f"{name}: no game built with {pattern!r}")
-
-
-def centre(scene, tag: str) -> tuple[float, float]:
-    """The centre of the topmost shape with hit tag `tag` (the one `Scene.hit_at` would find)."""
-    for layer in ("highlight", "cards", "static"):
-        for s in reversed(scene.shapes):
-            if s.layer == layer and getattr(s, "hit", None) == tag and hasattr(s, "w"):
-                x, y = s.x + s.w / 2, s.y + s.h / 2
-                assert scene.hit_at(x, y) == tag, (tag, scene.hit_at(x, y))
-                return x, y
-    raise AssertionError(f"no shape with hit tag {tag!r}")
 
 
 class AppPage:

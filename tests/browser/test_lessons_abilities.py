@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from voila_app import NOTEBOOKS_DIR, assert_no_errors, open_app
+from voila_app import NOTEBOOKS_DIR, assert_no_errors, open_app, centre
 from voila_app import save_screenshot as _save_screenshot
 from widgets import BerserkController
 
@@ -37,17 +37,6 @@ def positions(name: str) -> dict:
             exec(compile(src, f"{name}:positions", "exec"), ns)
             return ns
     raise AssertionError(f"{name}: no positions cell")
-
-
-def centre(scene, tag: str) -> tuple[float, float]:
-    """The centre of the topmost shape with hit tag `tag` (the one `Scene.hit_at` would find)."""
-    for layer in ("highlight", "cards", "static"):
-        for s in reversed(scene.shapes):
-            if s.layer == layer and getattr(s, "hit", None) == tag and hasattr(s, "w"):
-                x, y = s.x + s.w / 2, s.y + s.h / 2
-                assert scene.hit_at(x, y) == tag, (tag, scene.hit_at(x, y))
-                return x, y
-    raise AssertionError(f"no shape with hit tag {tag!r}")
 
 
 class LessonBoard:

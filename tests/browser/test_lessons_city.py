@@ -14,7 +14,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from voila_app import NOTEBOOKS_DIR, assert_no_errors
+from voila_app import NOTEBOOKS_DIR, assert_no_errors, centre
 from voila_app import save_screenshot as _save_screenshot
 from widgets import CityController
 from widgets.lesson import LessonChecker
@@ -42,17 +42,6 @@ def lesson_definitions(name: str) -> dict:
             exec(compile(src, f"{name}.ipynb", "exec"), ns)
     assert ns, f"{name}: no cell defines the lesson's tasks"
     return ns
-
-
-def centre(scene, tag: str) -> tuple[float, float]:
-    """The centre of the topmost shape with hit tag `tag` (the one `Scene.hit_at` finds)."""
-    for layer in ("highlight", "cards", "static"):
-        for s in reversed(scene.shapes):
-            if s.layer == layer and getattr(s, "hit", None) == tag and hasattr(s, "w"):
-                x, y = s.x + s.w / 2, s.y + s.h / 2
-                assert scene.hit_at(x, y) == tag, (tag, scene.hit_at(x, y))
-                return x, y
-    raise AssertionError(f"no shape with hit tag {tag!r}")
 
 
 class LessonPage:

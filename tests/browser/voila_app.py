@@ -204,3 +204,14 @@ def save_screenshot(page, name: str, full_page: bool = True, max_height: int = 1
 def notebook_names() -> list[str]:
     """Names (without .ipynb) of every notebooks/*.ipynb, sorted."""
     return sorted(p.stem for p in NOTEBOOKS_DIR.glob("*.ipynb"))
+
+
+def centre(scene, tag: str) -> tuple[float, float]:
+    """The centre of the topmost shape with hit tag `tag` (the one `Scene.hit_at` finds)."""
+    for layer in ("highlight", "cards", "static"):
+        for s in reversed(scene.shapes):
+            if s.layer == layer and getattr(s, "hit", None) == tag and hasattr(s, "w"):
+                x, y = s.x + s.w / 2, s.y + s.h / 2
+                assert scene.hit_at(x, y) == tag, (tag, scene.hit_at(x, y))
+                return x, y
+    raise AssertionError(f"no shape with hit tag {tag!r}")
