@@ -18,10 +18,10 @@ from ..core.i18n import T
 from ..core.loading import parse_text
 from ..core.rules import RuleRegistry
 from ..core.state import BaseState
-from . import movement, placement, queue, setup, strike, turn, zones
+from . import heroes, movement, placement, queue, setup, strike, turn, zones
 from .actions import Action
 from .cards import demo_cards
-from .field import CELLS
+from .field import CELLS, ORTHOGONAL
 from .options import Options
 from .zones import CardState, Seat
 
@@ -49,13 +49,8 @@ DISPATCH = {
     "pass": ({"queue"}, queue.check_pass, queue.do_pass),
     "skip": ({"triggers"}, queue.check_skip, queue.do_skip),
     "gather": ({"battle"}, queue.check_gather, queue.do_gather),
-    "hire": ({"battle"}, lambda s, a: _heroes().check_hire(s, a), lambda s, a: _heroes().do_hire(s, a)),
+    "hire": ({"battle"}, heroes.check_hire, heroes.do_hire),
 }
-
-
-def _heroes():
-    from . import heroes
-    return heroes
 _DONE = {"build": setup.do_build_done, "attach": placement.do_attach_done, "pending:attach": placement.do_attach_done}
 PHASE_NAMES = {
     "order": T("выбор очерёдности", "choosing who goes first"), "build": T("набор отряда", "squad building"),
@@ -217,14 +212,14 @@ class BerserkState(BaseState):
                 if not d.has_strike:
                     continue
                 if c.zone == "field" and c.moves:
-                    out.extend(Action("move", c.uid, None, x) for x in _orth(c.cell) if self.cells[x] is None)
+                    out.extend(Action("move", c.uid, None, x) for x in ORTHOGONAL[c.cell] if self.cells[x] is None)
                 out.extend(Action("strike", c.uid, t) for t in strike.strike_targets(self, c.uid))
                 if flyers_only and c.zone == "field" and not c.flyer_strike:
                     out.append(Action("prepare", c.uid))
             out.extend(Action("gather", u) for u in queue.in_play(self, me) if _gathers(self, u))
             out.extend(queue.candidates(self))
             if self.mode == "heroes":
-                out.extend(_heroes().hire_candidates(self))
+                out.extend(heroes.hire_candidates(self))
             out.append(Action("end"))
             return out
         return []
@@ -306,11 +301,6 @@ _PENDING_TEXT = {
     "choice": T("выбрать исход по таблице боя", "choose the fight-table outcome"),
     "attach": T("положить вскрытые карты на существ", "attach the revealed cards"),
 }
-
-
-def _orth(cell):
-    from .field import ORTHOGONAL
-    return ORTHOGONAL[cell]
 
 
 # --- starting a game ------------------------------------------------------------------------

@@ -119,12 +119,12 @@ def check_targets(s, a, ab, fired):
     R = s.RULES
     seat, mode, n = s.cards[a.card].owner, ab.target, len(a.targets)
     pts = points(s, fired) if fired else ()
+    if a.cell is not None and not ab.needs_cell:
+        return R.no("HR-declaration", "Эта способность не называет клетку.", "This ability names no cell.")
     if mode in ("self", "host", "mass"):
         if n:
             return R.no("HR-targets" if mode != "mass" else "HR-mass-abilities",
                         "У этой способности цели не выбираются.", "This ability takes no chosen targets.")
-        if a.cell is not None and not ab.needs_cell:
-            return R.no("HR-declaration", "Эта способность не называет клетку.", "This ability names no cell.")
         if mode == "host" and host_of(s, a.card) is None:
             return R.no("BR-17", "Носителя нет — способность нельзя применить.", "There is no carrier: the ability cannot apply.")
         if mode == "self" and not s.cards[a.card].in_play:
@@ -147,12 +147,9 @@ def check_targets(s, a, ab, fired):
         v = target_verdict(s, a.card, ab, t, seat)
         if not v.ok:
             return v
-    if ab.needs_cell:
-        if a.cell is None or a.cell not in move_cells(s, a.targets[0]):
-            return R.no("BR-9.1", "Назовите свободную соседнюю (не по диагонали) клетку цели.",
-                        "Name a free cell next to the target (not diagonal).")
-    elif a.cell is not None:
-        return R.no("HR-declaration", "Эта способность не называет клетку.", "This ability names no cell.")
+    if ab.needs_cell and (a.cell is None or a.cell not in move_cells(s, a.targets[0])):
+        return R.no("BR-9.1", "Назовите свободную соседнюю (не по диагонали) клетку цели.",
+                    "Name a free cell next to the target (not diagonal).")
     return R.ok("HR-chosen-targets" if mode == "choose" else "HR-declaration")
 
 

@@ -68,18 +68,11 @@ def do_end(s, a) -> None:
 
 
 def has_creatures(s, seat: int) -> bool:
+    """Has `seat` a creature on the field or in its auxiliary zone? (A symbiote always rides a
+    creature on the field, so it never decides this alone.)"""
     cards, defs = s.cards, s.defs
     return any(u is not None and cards[u].owner == seat and defs[cards[u].card].is_creature for u in s.cells) \
         or any(defs[cards[u].card].is_creature for u in s.seats[seat].aux)
-
-
-def creatures_in_play(s, seat: int) -> list[int]:
-    """Creatures of `seat` on the field or in its auxiliary zone (a symbiote always rides a
-    creature on the field, so it never decides this alone)."""
-    cards, defs = s.cards, s.defs
-    out = [u for u in s.cells if u is not None and cards[u].owner == seat and defs[cards[u].card].is_creature]
-    out += [u for u in s.seats[seat].aux if defs[cards[u].card].is_creature]
-    return out
 
 
 def check_victory(s) -> bool:
