@@ -1,0 +1,111 @@
+"""Message catalogs: the sentences the kernel writes, as Russian and English templates in TOML.
+
+A catalog is a TOML file of tables, one per message, each with `ru` and `en` templates in
+`str.format` syntax with named placeholders. The format spec of a placeholder chooses words:
+
+- `{n:wound}`        a number with its noun from `words.NOUNS`: «2 раны» / "2 wounds";
+- `{n:wound.acc}`    the same in the Russian accusative: «получает 1 рану»;
+- `{n:раз|раза|раз}` the word form agreeing with `n` (ru: one|few|many, en: one|other), no number;
+- `{card}`           a card (anything with `name: T` and `gender`): its name in the language;
+- `{card:уничтожен|уничтожена|уничтожено|уничтожены}`  the form agreeing with its gender (m|f|n|pl);
+- a `T` value gives its text in the language; anything else is formatted as usual.
+
+>>> cat = Catalog.from_text('[hit]\\nru = "«{card}» {card:получил|получила|получило|получили} {n:wound.acc}."\\n'
+...                         'en = "{card} takes {n:wound}."', "demo")
+>>> cat("hit", card=Named(T("Лиса", "Fox"), "f"), n=1)
+T(ru='«Лиса» получила 1 рану.', en='Fox takes 1 wound.')
+>>> cat("hit", card=Named(T("Волк", "Wolf")), n=22).ru
+'«Волк» получил 22 раны.'
+"""
+from __future__ import annotations
+
+import string
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from .i18n import LANGS, T
+from .words import GENDERS, NOUNS, count, gendered, number, plural
+
+
+@dataclass(frozen=True)
+class Named:
+    """A name with the Russian grammatical gender (m, f, n, pl) it agrees with."""
+
+    name: T
+    gender: str = "m"
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, lang: str):
+        self.lang = lang
+
+    def format_field(self, value, spec: str):
+        lang = self.lang
+        if isinstance(value, T):
+            return format(value.get(lang), spec)
+        if hasattr(value, "gender") and isinstance(getattr(value, "name", None), T):
+            if "|" in spec:
+                return gendered(value.gender, spec.split("|")) if lang == "ru" else spec.split("|")[0]
+            return format(value.name.get(lang), spec)
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and spec:
+            if "|" in spec:
+                return plural(value, spec.split("|"), lang)
+            word, _, case = spec.partition(".")
+            if word in NOUNS:
+                return count(value, word, lang, case or "nom")
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and not spec:
+            return number(value, lang)
+        return super().format_field(value, spec)
+
+
+_FORMATTERS = {lang: _Formatter(lang) for lang in LANGS}
+
+
+def render(template: str, lang: str, **kw) -> str:
+    """One template in one language."""
+    return _FORMATTERS[lang].format(template, **kw)
+
+
+class Catalog:
+    """A set of messages by key; calling it renders one message in both languages as a `T`."""
+
+    def __init__(self, messages: dict[str, T], source: str):
+        self.messages = messages
+        self.source = source
+
+    @classmethod
+    def from_text(cls, text: str, source: str) -> "Catalog":
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as e:
+            raise ValueError(f"{source}: not valid TOML: {e}") from None
+        out = {}
+        for key, m in data.items():
+            if not isinstance(m, dict) or set(m) != {"ru", "en"} or not all(isinstance(v, str) for v in m.values()):
+                raise ValueError(f"{source}: message {key!r} needs exactly the strings ru and en")
+            out[key] = T(m["ru"], m["en"])
+        return cls(out, source)
+
+    def __call__(self, key: str, **kw) -> T:
+        try:
+            m = self.messages[key]
+        except KeyError:
+            raise KeyError(f"{self.source} has no message {key!r}") from None
+        return T(render(m.ru, "ru", **kw), render(m.en, "en", **kw))
+
+    def placeholders(self, key: str, lang: str) -> set[str]:
+        """The names a message's template uses (for tests of the catalogs)."""
+        tpl = self.messages[key].get(lang)
+        return {f.split(".")[0].split("[")[0] for _, f, _, _ in string.Formatter().parse(tpl) if f}
+
+
+@lru_cache(maxsize=None)
+def catalog(package: str, name: str = "data/messages.toml") -> Catalog:
+    """The catalog of a game package, loaded once."""
+    text = resources.files(package).joinpath(name).read_text("utf-8")
+    return Catalog.from_text(text, f"{package.replace('.', '/')}/{name}")
+
+
+__all__ = ["Catalog", "Named", "catalog", "render", "GENDERS"]
