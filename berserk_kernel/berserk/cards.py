@@ -48,6 +48,7 @@ CARD_SCHEMA = {
         "text": _TEXT,
         "abilities": {"type": "array", "items": {"type": "object"}},
         "max_tokens": {"type": "integer", "minimum": 1, "maximum": 20},
+        "gender": {"enum": ["m", "f", "n", "pl"]},
     },
 }
 FILE_SCHEMA = {"type": "object", "required": ["card"], "properties": {
@@ -74,6 +75,7 @@ class CardDef:
     text: T | None = None
     abilities: tuple = field(default=())   # AbilityDef values (abilities.py)
     max_tokens: int | None = None          # CR-token-limit: None is unlimited
+    gender: str = "m"                      # of the Russian name (m, f, n, pl): «уничтожен» / «уничтожена»
 
     def ability(self, ability_id: str):
         for a in self.abilities:
@@ -156,7 +158,8 @@ def parse_cards(data, source: str) -> dict[str, CardDef]:
             lives=c.get("lives", 0), move=c.get("move", 0), strike=tuple(c.get("strike", (0, 0, 0))),
             klass=c.get("class"), incorporeal=c.get("incorporeal", False),
             text=T.from_dict(c["text"]) if "text" in c else None,
-            abilities=_abilities(c, source, where), max_tokens=c.get("max_tokens"))
+            abilities=_abilities(c, source, where), max_tokens=c.get("max_tokens"),
+            gender=c.get("gender", "m"))
     return out
 
 
