@@ -23,7 +23,7 @@ def docs_example() -> dict:
     return tomllib.loads(block)
 
 
-def list(all_lessons()):
+def all_lessons():
     yield pytest.param(lambda: lesson_from_dict(docs_example(), "docs/lessons.md"), id="docs-example")
     for lid in lesson_ids():
         yield pytest.param(lambda lid=lid: load_lesson(lid), id=lid)
