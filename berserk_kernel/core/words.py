@@ -9,6 +9,8 @@ Russian has three plural forms for whole numbers (one: 1, 21; few: 2-4, 22-24; m
 ['0 wounds', '1 wound', '2 wounds']
 >>> count(1, "wound", case="acc"), count(1, "gold_crystal"), count(1.5, "crystal")
 ('1 рану', '1 золотой кристалл', '1,5 кристалла')
+>>> [count(n, "card", case="gen") for n in (1, 2, 5, 21)]   # «меньше 1 карты», «меньше 2 карт»
+['1 карты', '2 карт', '5 карт', '21 карты']
 >>> plural(3, ("раз", "раза", "раз")), plural(1, ("time", "times"), "en")
 ('раза', 'time')
 >>> gendered("f", ("уничтожен", "уничтожена", "уничтожено", "уничтожены"))
@@ -70,14 +72,20 @@ class Noun:
     en: tuple
     gender: str = "m"
     ru_acc: str = ""      # accusative singular if it differs ("рану", "силу")
+    ru_gen: str = ""      # genitive singular if it differs from the "few" form ("золотого кристалла")
 
     def form(self, n, lang: str = DEFAULT_LANG, case: str = "nom") -> str:
+        """`case`: "nom", "acc" («получает 1 рану») or "gen" («не больше 1 карты, 5 карт»)."""
         if lang == "en":
             return plural(n, self.en, "en")
-        forms = self.ru
+        one, few, many = self.ru
         if case == "acc" and self.ru_acc:
-            forms = (self.ru_acc,) + tuple(forms[1:])
-        return plural(n, forms, "ru")
+            one = self.ru_acc
+        elif case == "gen":                     # a counted phrase after «до», «меньше», «не больше»
+            one, few = self.ru_gen or few, many
+        elif case != "nom" and case != "acc":
+            raise ValueError(f"case must be nom, acc or gen, not {case!r}")
+        return plural(n, (one, few, many), "ru")
 
 
 NOUNS = {
@@ -86,11 +94,11 @@ NOUNS = {
     "creature": Noun(("существо", "существа", "существ"), ("creature", "creatures"), "n"),
     "crystal": Noun(("кристалл", "кристалла", "кристаллов"), ("crystal", "crystals")),
     "gold_crystal": Noun(("золотой кристалл", "золотых кристалла", "золотых кристаллов"),
-                         ("gold crystal", "gold crystals")),
+                         ("gold crystal", "gold crystals"), ru_gen="золотого кристалла"),
     "silver_crystal": Noun(("серебряный кристалл", "серебряных кристалла", "серебряных кристаллов"),
-                           ("silver crystal", "silver crystals")),
-    "gold": Noun(("золотой", "золотых", "золотых"), ("gold", "gold")),
-    "silver": Noun(("серебряный", "серебряных", "серебряных"), ("silver", "silver")),
+                           ("silver crystal", "silver crystals"), ru_gen="серебряного кристалла"),
+    "gold": Noun(("золотой", "золотых", "золотых"), ("gold", "gold"), ru_gen="золотого"),
+    "silver": Noun(("серебряный", "серебряных", "серебряных"), ("silver", "silver"), ru_gen="серебряного"),
     "coin": Noun(("монета", "монеты", "монет"), ("coin", "coins"), "f", "монету"),
     "token": Noun(("фишка", "фишки", "фишек"), ("token", "tokens"), "f", "фишку"),
     "influence": Noun(("жетон Влияния", "жетона Влияния", "жетонов Влияния"),
