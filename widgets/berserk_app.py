@@ -31,12 +31,14 @@ from html import escape
 
 from berserk_kernel.berserk import odds_for
 from berserk_kernel.berserk.actions import KINDS, Action
+from berserk_kernel.berserk.cards import ELEMENT_NAMES
 from berserk_kernel.berserk.field import cell_name, parse_cell
 from berserk_kernel.berserk.scene import board_scene
 from berserk_kernel.core.errors import DataError
 
 from .common import BaseApp, BaseController, ButtonPool, Message, Prompt, guarded, pct
-from .i18n import kind_word, prompt_word, w
+from .card_text import card_html, card_plain, card_title
+from .i18n import action_words, kind_word, prompt_word, w
 
 ON_BOARD = ("field", "aux")   # the zones `board_scene` draws cards in
 
@@ -136,8 +138,15 @@ class BerserkController(BaseController):
 
     @property
     def viewer(self) -> int:
+        """The seat the board is seen from: the fixed one, else the player whose TURN it is (not
+        whoever answers for one click: a defender, an instant answer, a fight-table choice)."""
         if self.viewer_mode in (0, 1):
             return self.viewer_mode
+        s = self.state
+        if s.phase == "over":
+            return self._last_viewer
+        if s.phase in ("battle",) or s.turn:
+            return s.active
         seat = self.seat
         return seat if seat is not None else self._last_viewer
 
@@ -153,22 +162,21 @@ class BerserkController(BaseController):
         return c.owner if c is not None else None
 
     def card_name(self, uid, lang: str | None = None) -> str:
+        """«Страж ущелья» (#5) / Gorge Warden (#5); a face-down card by its number only."""
         lang = lang or self.lang
         c = self.state.cards.get(uid)
         if c is None:
             return f"#{uid}"
-        if c.face_down:
-            return f"#{uid} ({'face down' if lang == 'en' else 'рубашкой вверх'})"
-        name = self.state.defs[c.card].name.get(lang)
-        return f"#{uid} {name}" if lang == "en" else f"#{uid} «{name}»"
+        if c.face_down and c.zone in ON_BOARD and c.owner != self.viewer:
+            return f"{'face-down card' if lang == 'en' else 'карта рубашкой вверх'} (#{uid})"
+        return card_title(self.state.defs[c.card], uid, lang)
 
     def card_line(self, uid, lang: str | None = None) -> str:
         """A card for a list: name, cost, elite, elements, lives, strike."""
         lang = lang or self.lang
         c = self.state.cards[uid]
         d = self.state.defs[c.card]
-        from berserk_kernel.berserk.cards import ELEMENT_NAMES
-        parts = [self.card_name(uid, lang), f"{w('cost', lang)} {d.cost}" + (f" ★{w('elite', lang)}" if d.elite else "")]
+        parts = [card_title(d, uid, lang), f"{w('cost', lang)} {d.cost}" + (f" ★{w('elite', lang)}" if d.elite else "")]
         elems = ", ".join(ELEMENT_NAMES[e].get(lang) for e in d.elements) or ELEMENT_NAMES["neutral"].get(lang)
         parts.append(elems)
         if getattr(d, "lives", None):
@@ -178,19 +186,44 @@ class BerserkController(BaseController):
         return " · ".join(parts)
 
     def action_label(self, a, lang: str | None = None) -> str:
-        """A button / list text for an action, e.g. "Удар #5 «Страж» → #9 «Тролль»  [strike #5 #9]"."""
+        """The words a person writes for an action: «Страж ущелья» (#1) бьёт «Болотный тролль» (#2),
+        Закончить ход, «Фиал живой воды» (#4) — Излечить…: «Тролль» (#9). No notation codes."""
         lang = lang or self.lang
-        parts = [kind_word(a.kind, lang)]
-        if a.card is not None:
-            parts.append(self.card_name(a.card, lang))
+        kind = a.kind
+        if kind == "hire" and a.cell is not None:
+            kind = "hire_cell"
+        elif kind == "hire" and a.other is not None:
+            kind = "hire_on"
+        fields = {"card": self.card_name(a.card, lang) if a.card is not None else "",
+                  "other": self.card_name(a.other, lang) if a.other is not None else "",
+                  "cell": cell_name(a.cell) if a.cell is not None else "", "ability": "", "targets": ""}
         if getattr(a, "ability", None):
-            parts.append(f"«{self.ability_text(a, lang)}»")
-        for o in object_cards(a):
-            parts.append("→ " + self.card_name(o, lang))
-        if a.cell is not None:
-            parts.append("→ " + cell_name(a.cell))
-        text = " ".join(parts)
-        return text if text.split()[0] == str(a).split()[0] and len(parts) == 1 else f"{text}  [{a}]"
+            fields["ability"] = f"{fields['card']} — {self.ability_text(a, lang)}" if a.card is not None \
+                else self.ability_text(a, lang)
+            objects = [self.card_name(u, lang) for u in getattr(a, "targets", ()) or ()]
+            if a.other is not None and not objects:
+                objects = [fields["other"]]
+            if a.cell is not None:
+                objects.append(("клетка " if lang == "ru" else "cell ") + fields["cell"])
+            fields["targets"] = (": " + ", ".join(objects)) if objects else ""
+        template = action_words(kind, lang)
+        if template is not None:
+            return template.format(**fields)
+        parts = [kind_word(a.kind, lang)] + [f for f in (fields["card"], fields["other"], fields["cell"]) if f]
+        return " ".join(parts)
+
+    def action_tooltip(self, a, lang: str | None = None) -> str:
+        """A button's tooltip: its words and the full text of the card it acts with."""
+        lang = lang or self.lang
+        text = self.action_label(a, lang)
+        for uid in (a.card, a.other):
+            if uid is not None and uid in self.state.cards:
+                text += "\n\n" + card_plain(self.state, uid, lang) if not self._hidden(uid) else ""
+        return text
+
+    def _hidden(self, uid) -> bool:
+        c = self.state.cards.get(uid)
+        return c is None or (c.face_down and c.zone in ON_BOARD and c.owner != self.viewer)
 
     def ability_text(self, a, lang: str | None = None) -> str:
         """The ability's own words from the card data (falls back to its id)."""
@@ -325,8 +358,8 @@ class BerserkController(BaseController):
                 with_objects = [a.card for a in legal if a.card is not None and (object_cards(a) or a.cell is not None)]
                 if with_objects:
                     self.selected = with_objects[0]
-        if self.seat is not None:
-            self._last_viewer = self.seat
+        if self.state.phase != "over" and self.seat is not None:
+            self._last_viewer = self.state.active if self.state.turn else self.seat
 
     # --- explanations --------------------------------------------------------------------------
     def _kinds(self, shape: str, first_for=None) -> list[str]:

@@ -169,6 +169,7 @@ class CanvasView:
         self.on_error = on_error
         w, h = (int(scene.width), int(scene.height)) if scene else (10, 10)
         # the CSS width too: without it a canvas in a full-width box is stretched to the box
+        self._css_width = bool(layout and "width" in layout)   # a fixed CSS box (scaled), else buffer px
         self.canvas = MultiCanvas(len(LAYERS), width=w, height=h,
                                   layout=dict({"width": f"{w}px", "max_width": "100%"}, **(layout or {})))
         self.painters = [ShapePainter(self.canvas[i]) for i in range(len(LAYERS))]
@@ -194,7 +195,8 @@ class CanvasView:
         w, h = int(round(scene.width)), int(round(scene.height))
         if (self.canvas.width, self.canvas.height) != (w, h):
             self.canvas.width, self.canvas.height = w, h   # this clears every layer
-            self.canvas.layout.width = f"{w}px"
+            if not self._css_width:
+                self.canvas.layout.width = f"{w}px"
             self._drawn = [None] * len(LAYERS)
         if self.ready:
             self.redraw()

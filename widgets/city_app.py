@@ -24,9 +24,10 @@ from berserk_kernel.city.actions import VERBS, Action
 from berserk_kernel.city.scene import city_scene
 from berserk_kernel.core.errors import DataError
 from berserk_kernel.core.scene import PALETTE, Circle, Rect, Text
+from berserk_kernel.core.words import count
 
 from .common import BaseApp, BaseController, Message, Prompt, guarded, pct
-from .i18n import kind_word, prompt_word, w
+from .i18n import action_words, kind_word, prompt_word, w
 
 PHASE_RULE = {"pick": "CITY-2.2", "event": "CITY-3.1", "income": "CITY-3.2", "actions": "CITY-3",
               "over": "R-CITY-END"}
@@ -104,8 +105,14 @@ class CityController(BaseController):
         return "free" if o is None else "own" if o == self.seat else "enemy"
 
     def action_label(self, a, lang: str | None = None) -> str:
+        """Words a person writes: «Захватить район 6», «Ввести 4 силы из района 22 в район 13»."""
         lang = lang or self.lang
-        return f"{kind_word(a.verb, lang)}  [{a.text(lang)}]"
+        template = action_words(f"city_{a.verb}", lang)
+        if template is None:
+            return kind_word(a.verb, lang)
+        forces = count(a.count, "force", lang, "acc") if a.count else ""
+        forces_nom = count(a.count, "force", lang) if a.count else ""
+        return template.format(src=a.src, dst=a.dst, forces=forces, forces_nom=forces_nom)
 
     # --- what is lit ---------------------------------------------------------------------------
     def highlights(self) -> Highlights:

@@ -62,6 +62,7 @@ class BaseController:
         self._legal_key = None
         self._legal: list = []
         self.listeners: list = []        # called with the controller after every change (lessons)
+        self.refusal_listeners: list = []   # called with (controller, message) on every refusal
 
     # to provide: action_label(a, lang), _reset_selection()
 
@@ -76,6 +77,9 @@ class BaseController:
 
     def _say(self, kind, rule_id, ru, en) -> Message:
         self.message = Message(kind, rule_id or "", ru, en)
+        if kind == "illegal" and rule_id:
+            for listener in list(self.refusal_listeners):
+                listener(self, self.message)
         return self.message
 
     def _w2(self, key, **kw):
@@ -122,7 +126,8 @@ class BaseController:
             return False
         a = self.state.undo()
         self._changed()
-        self._say("info", "", f"{w('undo', 'ru')}: {a}", f"{w('undo', 'en')}: {a}")
+        self._say("info", "", w("undone", "ru", what=self._label_or_code(a, "ru")),
+                  w("undone", "en", what=self._label_or_code(a, "en")))
         return True
 
     def redo(self) -> bool:
@@ -130,22 +135,40 @@ class BaseController:
             return False
         a = self.state.redo()
         self._changed()
-        self._say("info", "", f"{w('redo', 'ru')}: {a}", f"{w('redo', 'en')}: {a}")
+        self._say("info", "", w("redone", "ru", what=self._label_or_code(a, "ru")),
+                  w("redone", "en", what=self._label_or_code(a, "en")))
         return True
+
+    def action_tooltip(self, a, lang: str | None = None) -> str:
+        """The tooltip of a button standing for an action (games add the card's text)."""
+        return self.action_label(a, lang or self.lang)
+
+    def _label_or_code(self, a, lang) -> str:
+        """The words for an action of the history (undo/redo may name one no longer legal)."""
+        try:
+            return self.action_label(a, lang)
+        except Exception:  # noqa: BLE001 - a label must never break undo
+            return str(a)
 
     def set_lang(self, lang: str) -> None:
         self.lang = normal_lang(lang)
 
     def reset(self, state=None) -> None:
         """Start over from `state` (a new game), or just forget selections after the position
-        was changed from outside the controller."""
+        was changed from outside the controller: selection, message and considered action are
+        cleared (then `app.refresh()` rebuilds the panels)."""
         if state is not None:
             self.state = state
-            self.message = None
+        self.message = None
+        self._legal_key = None
         self._changed()
 
+    def set_viewer(self, seat) -> None:  # games with a turned board override
+        """Fix the board to a seat (None: automatic, the player whose turn it is)."""
+
     def consider(self, action) -> None:
-        """An action picked in the list (not applied): the odds panel shows it."""
+        """An action pointed at or picked in the list (not applied): the board lights its card
+        and targets, the odds panel shows it. None clears."""
         if isinstance(action, str):
             action = self.state.parse_action(action)
         self.considered = action
@@ -258,12 +281,17 @@ except ImportError:  # pragma: no cover
 
 
 class BaseApp(_VBox):
-    """The frame of a hot-seat app: header with the language switch, the board (a `CanvasView`)
-    with a side panel, the list of legal actions with Apply, the log with rule explanations and
-    the game review. Subclasses fill `self.side_panels` and render their own parts in
-    `refresh_side()`; they provide `title(lang)` and `review_scene(state, lang)`."""
+    """The frame of an app, board first (see plan/APP_API.md):
 
-    SIDE_WIDTH = "350px"
+        header:    title · `header_extra` · language switch
+        main row:  the board (a `CanvasView`, CSS-scaled)  |  the side panel (320 px):
+                   `side_top`, status, message, prompt, card text, the game's panels, undo/redo
+        `folds`:   an Accordion, closed: all legal actions + Apply, the log with rules, the review
+
+    Subclasses fill `side_panels()` and render them in `refresh_side()`; they provide
+    `title(lang)` and `review_scene(state, lang)`."""
+
+    SIDE_WIDTH = "320px"
 
     def __init__(self, controller, log_limit: int = 200):
         import ipywidgets as W
@@ -274,15 +302,21 @@ class BaseApp(_VBox):
         self.errors: list[str] = []
         self.log_limit = log_limit
         self._busy = False
-        self.view = CanvasView(on_click=self._on_click, on_hover=self._on_hover, on_error=self.show_exception)
+        self.title_override = None        # None or a callable lang -> str
+        self.view = CanvasView(on_click=self._on_click, on_hover=self._on_hover, on_error=self.show_exception,
+                               layout={"width": "100%", "height": "auto"})
         self.title_html = W.HTML()
+        self.header_extra = W.HBox(layout=W.Layout(align_items="center"))
         self.lang_toggle = W.ToggleButtons(options=[("Русский", "ru"), ("English", "en")], value=controller.lang,
-                                           style={"button_width": "80px"})
+                                           style={"button_width": "72px"})
+        self.side_top = W.VBox(layout=W.Layout(width="100%"))
         self.status_html = W.HTML()
         self.hint_html = W.HTML()
         self.message_html = W.HTML()
         self.prompt_title = W.HTML()
-        self.prompt_buttons = W.VBox()
+        self.prompt_buttons = W.VBox(layout=W.Layout(width="100%"))
+        self.prompt_buttons.add_class("app-list")
+        self.card_html = W.HTML()
         self.undo_button = W.Button(layout=W.Layout(width="auto"))
         self.redo_button = W.Button(layout=W.Layout(width="auto"))
         self.actions_label = W.HTML()
@@ -296,9 +330,8 @@ class BaseApp(_VBox):
         self.rule_html = W.HTML()
         self.review_box = W.VBox()
         self.review_button = W.Button(layout=W.Layout(width="auto"))
-        self.review = W.Accordion(children=[self.review_box])
         self.replay = None
-        self._prompt_pool = ButtonPool(self._on_prompt, style="info")
+        self._prompt_pool = ButtonPool(self._on_prompt, style="info", width="100%")
 
         self.lang_toggle.observe(self._on_lang, names="value")
         self.undo_button.on_click(self._on_undo)
@@ -307,28 +340,58 @@ class BaseApp(_VBox):
         self.actions_dropdown.observe(self._on_consider, names="value")
         self.log_select.observe(self._on_log_pick, names="value")
         self.review_button.on_click(self._on_review)
-        self.review.selected_index = None
         self.review_box.children = [self.review_button]
 
-        header = W.HBox([self.title_html, self.lang_toggle],
-                        layout=W.Layout(justify_content="space-between", align_items="center",
-                                        width="calc(100% - 12px)"))
-        side = W.VBox([self.status_html, self.message_html, self.prompt_title, self.prompt_buttons]
-                      + list(self.side_panels())
-                      + [W.HBox([self.undo_button, self.redo_button])],
-                      layout=W.Layout(width=self.SIDE_WIDTH, margin="0 0 0 10px"))
-        board = W.VBox([self.view.widget, self.hint_html])
-        main = W.HBox([board, side], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
-        actions_row = W.VBox([self.actions_label, W.HBox([self.actions_dropdown, self.apply_button])])
+        self.header = W.HBox([self.title_html, self.header_extra, self.lang_toggle],
+                             layout=W.Layout(justify_content="space-between", align_items="center",
+                                             flex_flow="row wrap", width="100%"))
+        self.side = W.VBox([self.side_top, self.status_html, self.message_html, self.prompt_title,
+                            self.prompt_buttons, self.card_html]
+                           + list(self.side_panels())
+                           + [W.HBox([self.undo_button, self.redo_button])],
+                           layout=W.Layout(flex="0 0 " + self.SIDE_WIDTH, width=self.SIDE_WIDTH))
+        self.side.add_class("app-side")
+        self.board = W.VBox([self.view.widget, self.hint_html],
+                            layout=W.Layout(flex="1 1 480px", min_width="0", max_width="720px"))
+        self.board.add_class("app-board")
+        self.main_row = W.HBox([self.board, self.side],
+                               layout=W.Layout(flex_flow="row wrap", grid_gap="12px", align_items="flex-start",
+                                               width="100%"))
+        self.main_row.add_class("app-main")
+        actions_row = W.VBox([self.actions_label, W.HBox([self.actions_dropdown, self.apply_button],
+                                                         layout=W.Layout(flex_flow="row wrap"))])
         log_box = W.VBox([self.log_title, self.log_select, self.rule_html])
-        self.review.layout.width = "calc(100% - 12px)"
-        super().__init__(children=[self.style_html] + list(self.top_rows(header))
-                         + [main, actions_row, log_box, self.review],
-                         layout=W.Layout(width="100%", max_width="1260px"))
+        self.folds = W.Accordion(layout=W.Layout(width="100%"))
+        self.folds.add_class("app-folds")
+        self._fold_titles: list = []
+        self.add_fold(lambda lang: w("actions", lang), actions_row)
+        self.add_fold(lambda lang: w("log", lang), log_box)
+        self.add_fold(lambda lang: w("review", lang), self.review_box)
+        super().__init__(children=[self.style_html] + list(self.top_rows(self.header)) + [self.main_row]
+                         + list(self.below_main())
+                         + [self.folds],
+                         layout=W.Layout(width="100%", max_width="1100px"))
+
+    # --- the frame API ---------------------------------------------------------------------------
+    def add_fold(self, title, widget) -> None:
+        """A section of `folds` (closed); `title` is a callable lang -> str."""
+        self._fold_titles.append(title)
+        self.folds.children = tuple(self.folds.children) + (widget,)
+        self.folds.selected_index = None
+        self._refresh_fold_titles()
+
+    def _refresh_fold_titles(self) -> None:
+        lang = self.controller.lang
+        titles = tuple(str(t(lang)) for t in self._fold_titles)
+        if tuple(self.folds.titles) != titles:
+            self.folds.titles = titles
 
     # --- hooks -----------------------------------------------------------------------------------
     def top_rows(self, header) -> list:
         return [header]
+
+    def below_main(self) -> list:
+        return []
 
     def side_panels(self) -> list:
         return []
@@ -342,7 +405,8 @@ class BaseApp(_VBox):
     def review_scene(self, state, lang):  # pragma: no cover - games override
         raise NotImplementedError
 
-    def odds_html(self) -> str:
+    def card_panel_html(self) -> str:
+        """The text of the card being read (Berserk); empty elsewhere."""
         return ""
 
     # --- refreshing ----------------------------------------------------------------------------
@@ -351,19 +415,21 @@ class BaseApp(_VBox):
         c, lang = self.controller, self.controller.lang
         self._busy = True
         try:
-            self.title_html.value = f"<h3 style='margin:4px 0'>{escape(self.title(lang))}</h3>"
+            title = self.title_override(lang) if self.title_override is not None else self.title(lang)
+            self.title_html.value = f"<h3 class='app-title' style='margin:4px 0'>{escape(title)}</h3>"
             self.lang_toggle.value = lang
             self.status_html.value = status_html(c.status())
             self.message_html.value = message_html(c.message, lang)
             self._refresh_prompt()
             self.refresh_side()
+            self.card_html.value = self.card_panel_html()
             self.undo_button.description = w("undo", lang)
             self.redo_button.description = w("redo", lang)
             self.undo_button.disabled = not c.state.can_undo()
             self.redo_button.disabled = not c.state.can_redo()
             self._refresh_actions()
             self._refresh_log()
-            self.review.set_title(0, w("review", lang))
+            self._refresh_fold_titles()
             self.review_button.description = w("review_open", lang)
             if self.replay is not None:
                 self.replay.set_lang(lang)
@@ -371,7 +437,7 @@ class BaseApp(_VBox):
             self._busy = False
         self.view.show(c.scene())
         # last, after the board's drawing batch: a page that shows this hint has everything
-        self.hint_html.value = f"<div class='app-hint' style='font-size:12px;max-width:880px'>{escape(c.hint())}</div>"
+        self.hint_html.value = f"<div class='app-hint' style='font-size:12px'>{escape(c.hint())}</div>"
 
     def _refresh_prompt(self) -> None:
         p = self.controller.prompt()
@@ -379,9 +445,11 @@ class BaseApp(_VBox):
             self.prompt_title.value = ""
             self.prompt_buttons.children = []
             return
-        rule = f" <span style='font-size:11px'>[{escape(p.rule_id)}]</span>" if p.rule_id else ""
+        c = self.controller
+        rule = (f" <span class='app-rule-id' style='font-size:11px;color:#555'>({escape(w('rule', c.lang).lower())} "
+                f"{escape(p.rule_id)})</span>") if p.rule_id else ""
         self.prompt_title.value = f"<div class='app-prompt' style='margin-top:6px'><b>{escape(p.title)}</b>{rule}</div>"
-        buttons = [self._prompt_pool.get(label, str(a), tooltip=str(a)) for label, a in p.actions]
+        buttons = [self._prompt_pool.get(label, str(a), tooltip=c.action_tooltip(a, c.lang)) for label, a in p.actions]
         if tuple(buttons) != tuple(self.prompt_buttons.children):
             self.prompt_buttons.children = buttons
 

@@ -19,6 +19,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "undo": ("↶ Отменить ход", "↶ Undo"),
     "redo": ("↷ Вернуть ход", "↷ Redo"),
     "lang": ("Язык", "Language"),
+    "undone": ("Отменено: {what}", "Undone: {what}"),
+    "redone": ("Возвращено: {what}", "Redone: {what}"),
     "actions": ("Все допустимые действия", "All legal actions"),
     "actions_hint": ("Без мыши: выберите действие в списке и нажмите «Применить».",
                      "Without a mouse: pick an action in the list and press Apply."),
@@ -145,6 +147,47 @@ KIND_WORDS: dict[str, tuple[str, str]] = {
     "attack": ("Атаковать", "Attack"),
 }
 
+# What an action says on a button, a sentence a person would write: {card} the acting card,
+# {other} the second card, {cell} a cell, {ability} the ability's words, {targets} its targets,
+# (City) {src}, {dst} districts and {forces} a counted number of forces. Kinds not listed fall
+# back to `KIND_WORDS` followed by the cards and cells they name.
+ACTION_WORDS: dict[str, tuple[str, str]] = {
+    "first": ("Ходить первым", "Go first"),
+    "second": ("Ходить вторым", "Go second"),
+    "redeal": ("Пересдать карты", "Re-deal the cards"),
+    "buy": ("Купить {card}", "Buy {card}"),
+    "done": ("Готово", "Done"),
+    "place": ("Положить {card} на клетку {cell}", "Place {card} on {cell}"),
+    "hide": ("Оставить свой 3-й ряд закрытым", "Keep my row 3 face down"),
+    "show": ("Вскрыть все карты", "Reveal every card"),
+    "attach": ("Прикрепить {card} к существу {other}", "Attach {card} to {other}"),
+    "move": ("{card}: ход на клетку {cell}", "{card}: move to {cell}"),
+    "strike": ("{card} бьёт {other}", "{card} strikes {other}"),
+    "defend": ("Защитить картой {card}", "Defend with {card}"),
+    "nodefend": ("Не защищать", "No defender"),
+    "exchange": ("Оставить обмен ударами", "Keep the exchange of strikes"),
+    "safe": ("Взять исход без ответного удара", "Take the outcome with no strike back"),
+    "prepare": ("{card}: закрыться, чтобы ударить летающего", "{card}: close to strike a flyer"),
+    "end": ("Закончить ход", "End the turn"),
+    "use": ("{ability}{targets}", "{ability}{targets}"),
+    "pass": ("Пропустить", "Pass"),
+    "skip": ("Не объявлять: {ability}", "Skip: {ability}"),
+    "gather": ("{card}: закрыться и взять фишку", "{card}: close and take a token"),
+    "hire": ("Нанять {card}", "Hire {card}"),
+    "hire_cell": ("Нанять {card} на клетку {cell}", "Hire {card} onto {cell}"),
+    "hire_on": ("Нанять {card} на карту {other}", "Hire {card} onto {other}"),
+    # Battle for the City
+    "city_pick": ("Начать с района {dst}", "Start in district {dst}"),
+    "city_draw": ("Взять карту События", "Draw the event card"),
+    "city_income": ("Получить доход", "Collect the income"),
+    "city_end": ("Закончить ход", "End the turn"),
+    "city_capture": ("Захватить район {dst}", "Capture district {dst}"),
+    "city_reinforce": ("Усилить район {dst} на {forces}", "Reinforce district {dst} with {forces}"),
+    "city_move": ("Ввести {forces} из района {src} в район {dst}", "Bring {forces} from district {src} into district {dst}"),
+    "city_redeploy": ("Перебросить {forces} из района {src} в район {dst}", "Redeploy {forces} from district {src} to district {dst}"),
+    "city_attack": ("Атаковать район {dst} из района {src} ({forces_nom})", "Attack district {dst} from district {src} with {forces}"),
+}
+
 # Headings of the choices a player is asked for (by pending kind or phase); unknown ones fall
 # back to a generic heading.
 PROMPT_WORDS: dict[str, tuple[str, str]] = {
@@ -177,6 +220,12 @@ def w(key: str, lang: str = DEFAULT_LANG, **kw) -> str:
 def kind_word(kind: str, lang: str = DEFAULT_LANG) -> str:
     pair = KIND_WORDS.get(kind)
     return pair[1 if lang == "en" else 0] if pair else kind
+
+
+def action_words(kind: str, lang: str = DEFAULT_LANG) -> str | None:
+    """The sentence template of an action kind (None when the kind has none)."""
+    pair = ACTION_WORDS.get(kind)
+    return pair[1 if lang == "en" else 0] if pair else None
 
 
 def prompt_word(stage: str, lang: str = DEFAULT_LANG) -> str:

@@ -319,17 +319,21 @@ def test_log_lines_name_their_rules_and_open_the_rule_text():
     assert s.RULES[rid].text.ru in c.log_rule(i)
 
 
-def test_viewer_follows_the_decider_unless_fixed():
+def test_viewer_follows_the_turn_not_the_one_answering():
     s = battle()
     c = BerserkController(s)
     assert c.viewer == 0
     c.click("card:1")
     c.click("card:2")
-    assert s.to_move == 1 and c.viewer == 1
-    c.set_viewer(0)
-    assert c.viewer == 0
-    c.set_viewer(None)
+    # the opponent answers (a defender or the fight table) but it is still A's turn: no turn-over
+    assert s.to_move == 1 and s.active == 0 and c.viewer == 0
+    c.set_viewer(1)
     assert c.viewer == 1
+    c.set_viewer(None)
+    assert c.viewer == 0
+    while s.to_move is not None and s.active == 0:
+        c.apply(next(a for a in c.legal() if a.kind in ("nodefend", "exchange", "end", "pass", "skip")))
+    assert s.active == 1 and c.viewer == 1
 
 
 def test_scene_size_and_selected_card_frame():
@@ -353,7 +357,8 @@ def test_app_builds_and_its_buttons_act():
     assert app.errors == []
     assert (app.view.canvas.width, app.view.canvas.height) == (int(app.view.scene.width), int(app.view.scene.height))
     labels = [b.description for b in app.prompt_buttons.children]
-    assert labels and all(b.tooltip in {str(a) for a in s.legal_actions()} for b in app.prompt_buttons.children)
+    assert labels == ["Ходить первым", "Ходить вторым"]
+    assert [b.tooltip for b in app.prompt_buttons.children] == labels
     app.prompt_buttons.children[0].click()
     assert len(s.actions) == 1 and app.errors == []
     assert app.hand_buttons.children                      # the deal, to buy from
@@ -442,3 +447,62 @@ def test_any_click_anywhere_is_answered_without_error(seed):
             break
         s.apply(choose(s, rng))
         c.reset()
+
+
+# --- the app frame API (plan/APP_API.md) -------------------------------------------------------------
+
+def test_frame_is_board_first_with_closed_folds():
+    app = BerserkApp(battle(), lang="en")
+    assert app.children[1] is app.header and app.children[2] is app.main_row
+    assert app.main_row.children == (app.board, app.side)
+    assert app.main_row.layout.flex_flow == "row wrap"
+    assert (app.board.layout.flex, app.board.layout.max_width) == ("1 1 480px", "720px")
+    assert (app.side.layout.flex, app.side.layout.width) == ("0 0 320px", "320px")
+    assert app.side.children[0] is app.side_top and app.side_top.children == ()
+    assert app.view.widget.layout.width == "100%" and app.view.widget.layout.height == "auto"
+    assert app.folds.selected_index is None
+    assert app.folds.titles == ("All legal actions", "Game log", "Review the game")
+    app.lang_toggle.value = "ru"
+    assert app.folds.titles == ("Все допустимые действия", "Журнал партии", "Просмотр партии")
+
+
+def test_frame_slots_title_override_and_add_fold():
+    import ipywidgets as W
+    app = BerserkApp(battle(), lang="ru")
+    app.title_override = lambda lang: "Урок 5" if lang == "ru" else "Lesson 5"
+    extra = W.HTML("x")
+    app.add_fold(lambda lang: "Подробнее" if lang == "ru" else "More", extra)
+    app.header_extra.children = [W.HTML("1/3")]
+    app.refresh()
+    assert "Урок 5" in app.title_html.value and app.folds.titles[-1] == "Подробнее"
+    assert app.folds.children[-1] is extra and app.folds.selected_index is None
+    app.lang_toggle.value = "en"
+    assert "Lesson 5" in app.title_html.value and app.folds.titles[-1] == "More"
+    assert app.header.children[1] is app.header_extra
+
+
+def test_refusal_listeners_get_the_rule_and_the_state_is_unchanged():
+    s = battle()
+    c = BerserkController(s, lang="en")
+    heard = []
+    c.refusal_listeners.append(lambda ctl, m: heard.append((ctl, m.rule_id, m.kind)))
+    before = (len(s.actions), len(s.log))
+    assert c.apply("move #1 e5") is False
+    assert heard and heard[-1][0] is c and heard[-1][1] == c.message.rule_id != "" and heard[-1][2] == "illegal"
+    c.click("card:2")            # the opponent's card: refused by a rule too
+    assert len(heard) == 2 and heard[-1][1]
+    assert (len(s.actions), len(s.log)) == before
+    c.apply("end")               # a legal action tells no refusal listener
+    assert len(heard) == 2
+
+
+def test_reset_clears_selection_message_and_considered():
+    c = BerserkController(battle(), lang="en")
+    c.click("card:1")
+    c.consider("strike #1 #2")
+    assert c.selected == 1 and c.considered is not None and c.message is not None
+    c.reset()
+    assert (c.selected, c.considered, c.message) == (None, None, None)
+    other = battle()
+    c.reset(other)
+    assert c.state is other and c.legal() == other.legal_actions()
