@@ -1,4 +1,4 @@
-"""Lessons: a prepared position on the board, a task in words, and a check of what the learner did.
+"""The OLD lessons (kept importable until every notebook uses `widgets.lesson.lesson_page`): a prepared position on the board, a task in words, and a check of what the learner did.
 
     lesson = Lesson(BerserkApp(position(...)), [
         Task("Ударьте тролля стражем.", "Strike the troll with the warden.",

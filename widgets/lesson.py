@@ -1,0 +1,332 @@
+"""The lesson page: the app (board first) with the objective, feedback and lesson buttons.
+
+    from widgets.lesson import lesson_page
+    lesson_page("01_field_and_zones")       # the widget a lesson notebook displays
+
+The lesson itself is data (widgets/lessons/<id>.toml, docs/lessons.md); the flow is
+`widgets.lesson_engine.LessonEngine`; this module only shows it and routes the board to it.
+Progress goes to the browser's localStorage (`widgets.progress.ProgressStore`).
+"""
+from __future__ import annotations
+
+import re
+from html import escape
+
+import ipywidgets as W
+
+from .berserk_app import BerserkApp
+from .city_app import CityApp
+from .i18n import normal_lang, page_lang
+from .lesson_data import GAMES, Lesson, load_lesson
+from .lesson_engine import Feedback, LessonEngine
+from .lesson_map import start_page
+from .lesson_tasks import Lesson as TaskLesson, LessonChecker, Task  # noqa: F401  (the old API, until unused)
+from .lesson_words import score_words, stages_done, w
+from .progress import ProgressStore
+
+__all__ = ["lesson_page", "start_page", "LessonPage", "md_html"]
+
+CSS = """<style>
+.lesson-objective{font-size:18px;font-weight:600;line-height:1.3;margin:2px 0 4px 0}
+.lesson-stage{font-size:12px;color:#555}
+.lesson-box{border-left:5px solid #0072B2;background:#EEF5FB;padding:6px 10px;margin:0 0 6px 0}
+.lesson-ok{border-left:5px solid #009E73;background:#E9F7F1;padding:6px 10px;margin:0 0 6px 0;font-size:13px}
+.lesson-bad{border-left:5px solid #D55E00;background:#FCEEE6;padding:6px 10px;margin:0 0 6px 0;font-size:13px}
+.lesson-note{border-left:5px solid #999;background:#F4F4F4;padding:6px 10px;margin:0 0 6px 0;font-size:13px}
+.lesson-rules{margin:4px 0 0 0;padding-left:18px;font-size:12px}
+.lesson-dots{font-size:16px;letter-spacing:2px;margin:0 8px}
+.lesson-links a{display:inline-block;margin:6px 8px 0 0;padding:6px 12px;border-radius:4px;text-decoration:none;
+  background:#0072B2;color:#fff;font-weight:600}
+.lesson-links a.secondary{background:#e6e6e6;color:#222}
+</style>"""
+
+
+def md_html(text: str) -> str:
+    """A small, safe markdown: paragraphs, `- ` lists, **bold**, *italic*, `code`. Everything is
+    escaped first, so no HTML of the lesson file reaches the page."""
+    def inline(s):
+        s = escape(s)
+        s = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", s)
+        s = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?!\w)", r"<i>\1</i>", s)
+        return re.sub(r"`(.+?)`", r"<code>\1</code>", s)
+
+    out = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        lines = [ln.strip() for ln in block.splitlines() if ln.strip()]
+        if lines and all(ln.startswith(("- ", "* ")) for ln in lines):
+            out.append("<ul>" + "".join(f"<li>{inline(ln[2:])}</li>" for ln in lines) + "</ul>")
+        elif lines:
+            out.append("<p>" + inline(" ".join(lines)) + "</p>")
+    return "".join(out)
+
+
+class _LessonFrame:
+    """The app in lesson mode: no set-up row (a new game would replace the lesson's board), and
+    the lesson's feedback speaks for the controller's "done" and "refused" messages."""
+
+    def top_rows(self, header) -> list:
+        return [header]
+
+    def refresh(self) -> None:
+        m = self.controller.message
+        if m is not None and m.kind in ("done", "illegal"):
+            self.controller.message = None
+        super().refresh()
+
+
+class LessonBerserkApp(_LessonFrame, BerserkApp):
+    pass
+
+
+class LessonCityApp(_LessonFrame, CityApp):
+    pass
+
+
+APPS = {"berserk": LessonBerserkApp, "city": LessonCityApp}
+
+
+def lesson_number(lesson_id: str) -> int:
+    return int(lesson_id[:2])
+
+
+class LessonPage:
+    """A lesson as widgets: `widget` is what the notebook shows."""
+
+    def __init__(self, lesson: Lesson, lang: str | None = None, store: ProgressStore | None = None):
+        self.lesson = lesson
+        self.engine = LessonEngine(lesson)
+        self.app = APPS[lesson.game](self.engine.state, lang=normal_lang(lang) if lang else page_lang())
+        self.controller = self.app.controller
+        self.store = store if store is not None else ProgressStore()
+        self.engine.perform = self._perform
+        self.engine.listeners.append(lambda _e: self.render())
+        self.engine.state_listeners.append(self._on_new_state)
+        self.engine.progress_listeners.append(self._save)
+        self.controller.listeners.append(lambda _c: self.engine.on_change())
+        refusals = getattr(self.controller, "refusal_listeners", None)
+        if refusals is not None:
+            refusals.append(self._on_refused)
+        self.controller.set_viewer(self.engine.stage.seat)
+
+        self.style = W.HTML(CSS)
+        self.success_html = W.HTML()
+        self.objective_html = W.HTML()
+        self.feedback_html = W.HTML()
+        self.hint_button = W.Button(layout=W.Layout(width="auto"))
+        self.show_button = W.Button(layout=W.Layout(width="auto"))
+        self.restart_button = W.Button(layout=W.Layout(width="auto"))
+        self.again_button = W.Button(layout=W.Layout(width="auto", display="none"))
+        for b, name in ((self.hint_button, "hint"), (self.show_button, "show"),
+                        (self.restart_button, "restart"), (self.again_button, "again")):
+            b.add_class(f"lesson-{name}")
+        self.hint_button.on_click(lambda _b: self._guard(self._on_hint))
+        self.show_button.on_click(lambda _b: self._guard(self._on_show))
+        self.restart_button.on_click(lambda _b: self._guard(self._on_restart))
+        self.again_button.on_click(lambda _b: self._guard(self._on_again))
+        self.buttons = W.HBox([self.hint_button, self.show_button, self.restart_button, self.again_button],
+                              layout=W.Layout(flex_flow="row wrap", grid_gap="4px"))
+        self.stage_more_html = W.HTML()
+        self.stage_more = W.Accordion(children=[self.stage_more_html])
+        self.stage_more.selected_index = None
+        self.end_html = W.HTML()
+        self.dots_html = W.HTML()
+        self.lesson_more_html = W.HTML()
+
+        self.app.title_override = self._title
+        self.app.side_top.children = [self.style, self.success_html, self.objective_html, self.buttons,
+                                      self.feedback_html, self.end_html, self.stage_more]
+        self.app.header_extra.children = [self.dots_html]
+        if lesson.more:
+            self.app.add_fold(lambda lang: w("lesson_more", lang), self.lesson_more_html)
+        self.app.lang_toggle.observe(lambda _ch: self.render(), names="value")
+        self.widget = W.VBox([self.store, self.app], layout=W.Layout(width="100%"))
+        self.widget.add_class("lesson-page")
+        self.app.refresh()
+        self.render()
+
+    # --- routing ------------------------------------------------------------------------------
+    @property
+    def lang(self) -> str:
+        return normal_lang(self.controller.lang)
+
+    def _guard(self, fn) -> None:
+        try:
+            fn()
+        except Exception as exc:  # noqa: BLE001 - a button must never leave a traceback on the page
+            self.app.show_exception(exc)
+
+    def _perform(self, action: str) -> None:
+        self.controller.apply(action)
+
+    def _on_new_state(self, engine, state) -> None:
+        self.controller.reset(state)
+        self.controller.set_viewer(engine.stage.seat)
+
+    def _on_refused(self, _controller, message) -> None:
+        self.engine.on_refused(getattr(message, "rule_id", ""), getattr(message, "ru", ""),
+                               getattr(message, "en", ""))
+
+    def _save(self, engine) -> None:
+        self.store.record(self.lesson.id, engine.progress())
+
+    def _on_hint(self) -> None:
+        nxt = self.engine.hint()
+        if nxt is not None:
+            try:
+                self.controller.consider(nxt)
+            except Exception:  # noqa: BLE001 - an action we cannot light is still named in words
+                pass
+        self.app.refresh()
+
+    def _on_show(self) -> None:
+        self.engine.show()
+        self.app.refresh()
+        self.render()
+
+    def _on_restart(self) -> None:
+        self.engine.restart()
+        self.controller.reset(self.engine.state)
+        self.controller.set_viewer(self.engine.stage.seat)
+        self.app.refresh()
+        self.render()
+
+    def _on_again(self) -> None:
+        self.engine.go_to(0)
+        self.controller.reset(self.engine.state)
+        self.controller.set_viewer(self.engine.stage.seat)
+        self.app.refresh()
+        self.render()
+
+    def act(self, action: str) -> bool:
+        """What a click that means `action` does (tests, nbval)."""
+        ok = self.controller.apply(action)
+        self.app.refresh()
+        return ok
+
+    # --- words --------------------------------------------------------------------------------
+    def _title(self, lang: str) -> str:
+        return f"{w('lesson_n', lang, n=lesson_number(self.lesson.id))}. {self.lesson.text('title', lang)}"
+
+    def label(self, action: str, lang: str) -> str:
+        try:
+            return self.controller.action_label(GAMES[self.lesson.game].parse(action), lang)
+        except Exception:  # noqa: BLE001 - an action the app cannot name is written in notation
+            return action
+
+    def _rules_html(self, rule_ids, lang: str) -> str:
+        reg = GAMES[self.lesson.game].rules
+        items = []
+        for rid in rule_ids:
+            if rid in reg:
+                r = reg[rid]
+                items.append(f"<li><b>{escape(rid)}</b> — {escape(r.text.get(lang))}</li>")
+        return f"<ul class='lesson-rules'>{''.join(items)}</ul>" if items else ""
+
+    def feedback_block(self, fb: Feedback, lang: str) -> str:
+        """The HTML of one event of the lesson."""
+        said = escape(fb.words.get(lang, "")) if fb.words else ""
+        kind = fb.kind
+        if kind == "partial" or kind == "shown":
+            head = w("partial", lang) if kind == "partial" else w("shown", lang, what=self.label(fb.action, lang))
+            extra = ""
+            answers = self._answers(lang)
+            if answers:
+                extra = " " + escape(w("answered", lang, what=answers))
+            return f"<div class='lesson-ok lesson-partial'>{escape(head)}{extra}</div>"
+        if kind == "wrong":
+            text = said or escape(w("wrong_generic", lang))
+            rules = (" " + escape(w("rules_logged", lang, ids=", ".join(fb.rule_ids)))) if fb.rule_ids else ""
+            return (f"<div class='lesson-bad lesson-wrong'><b>{escape(w('wrong', lang, what=self.label(fb.action, lang)))}</b> "
+                    f"{text}{rules}<br>{escape(w('taken_back', lang))}</div>")
+        if kind == "refused":
+            msg = escape((fb.message or {}).get(lang, ""))
+            rid = f" ({escape(fb.rule_ids[0])})" if fb.rule_ids else ""
+            return (f"<div class='lesson-bad lesson-refused'><b>{escape(w('refused', lang))}</b> {msg}{rid} "
+                    f"{escape(w('nothing_changed', lang))}</div>")
+        if kind == "hint":
+            lit = (" " + escape(w("hint_action", lang, what=self.label(fb.action, lang)))) if fb.action else ""
+            return f"<div class='lesson-note lesson-hint-text'>{said}{lit}</div>"
+        if kind in ("restart", "undone"):
+            return f"<div class='lesson-note'>{escape(w('restarted' if kind == 'restart' else 'undone', lang))}</div>"
+        return ""
+
+    def _answers(self, lang: str) -> str:
+        e = self.engine
+        acts = e.state.actions
+        tail = []
+        i = len(acts) - 1
+        while i >= e.start and i in e.auto:
+            tail.append(self.label(str(acts[i]), lang))
+            i -= 1
+        return "; ".join(reversed(tail))
+
+    def success_block(self, fb: Feedback, lang: str) -> str:
+        said = f" {escape(fb.words.get(lang, ''))}" if fb.words else ""
+        return (f"<div class='lesson-ok lesson-success'><b>{escape(w('success', lang))}</b>{said}"
+                f"{self._rules_html(fb.rule_ids, lang)}</div>")
+
+    # --- rendering ----------------------------------------------------------------------------
+    def render(self) -> None:
+        e, lang, lesson = self.engine, self.lang, self.lesson
+        n = len(lesson.stages)
+        dots = "".join("●" if e.scores[s.id].done else ("◉" if i == e.index and not e.finished else "○")
+                       for i, s in enumerate(lesson.stages))
+        self.dots_html.value = (f"<span class='lesson-dots' title='{escape(stages_done(e.stages_done(), n, lang))}'>"
+                                f"{dots}</span>")
+        self.lesson_more_html.value = md_html(lesson.text("more", lang)) if lesson.more else ""
+        shown = e.last_success is not None and (e.feedback is e.last_success or e.finished)
+        self.success_html.value = self.success_block(e.last_success, lang) if shown else ""
+        self.hint_button.description = w("hint", lang)
+        self.show_button.description = w("show", lang)
+        self.restart_button.description = w("restart", lang)
+        self.again_button.description = w("again", lang)
+        if e.finished:
+            self._render_end(lang)
+            return
+        stage = e.stage
+        self.objective_html.value = (
+            f"<div class='lesson-box'><div class='lesson-stage'>{escape(w('stage_of', lang, k=e.index + 1, n=n))}</div>"
+            f"<div class='lesson-objective'>{escape(stage.text('objective', lang))}</div></div>")
+        fb = e.feedback
+        self.feedback_html.value = self.feedback_block(fb, lang)
+        for b in (self.hint_button, self.show_button, self.restart_button):
+            b.layout.display = None
+        self.again_button.layout.display = "none"
+        self.end_html.value = ""
+        if stage.more:
+            self.stage_more_html.value = md_html(stage.text("more", lang))
+            self.stage_more.set_title(0, w("more", lang))
+            self.stage_more.layout.display = None
+        else:
+            self.stage_more.layout.display = "none"
+
+    def _render_end(self, lang: str) -> None:
+        e = self.engine
+        mistakes, hints = e.totals()
+        score = score_words(mistakes, hints, lang)
+        perfect = f"<br>{escape(w('perfect', lang))}" if mistakes == 0 and hints == 0 else ""
+        self.objective_html.value = (f"<div class='lesson-ok lesson-done'><div class='lesson-objective'>"
+                                     f"{escape(w('lesson_done', lang))}</div>{escape(score)}{perfect}</div>")
+        self.feedback_html.value = ""
+        links = []
+        if self.lesson.next:
+            links.append(f"<a class='lesson-next' href='{escape(self.lesson.next)}.ipynb?lang={lang}'>"
+                         f"{escape(w('next_lesson', lang))}</a>")
+        links.append(f"<a class='lesson-map secondary' href='00_start_here.ipynb?lang={lang}'>{escape(w('to_map', lang))}</a>")
+        self.end_html.value = f"<div class='lesson-links'>{''.join(links)}</div>"
+        for b in (self.hint_button, self.show_button, self.restart_button):
+            b.layout.display = "none"
+        self.again_button.layout.display = None
+        self.stage_more.layout.display = "none"
+
+
+def lesson_page(lesson_id: str, lang: str | None = None):
+    """The widget of a lesson notebook. A bad lesson file shows its error (file and field)."""
+    from berserk_kernel.core.errors import DataError
+    try:
+        lesson = load_lesson(lesson_id)
+    except DataError as e:
+        lang = normal_lang(lang) if lang else page_lang()
+        where = f"{e.source}: {e.field}" if e.field else e.source
+        return W.HTML(f"<div class='lesson-bad'><b>{escape(where)}</b>: {escape(e.text(lang))}</div>")
+    return LessonPage(lesson, lang).widget

@@ -1,0 +1,87 @@
+"""The words of the lesson pages and the start page, in Russian and English, with plurals from
+Babel's CLDR rules (never "(s)" or "(ы)")."""
+from __future__ import annotations
+
+from babel import Locale
+
+WORDS: dict[str, dict[str, str]] = {
+    "stage_of": {"ru": "Этап {k} из {n}", "en": "Stage {k} of {n}"},
+    "hint": {"ru": "💡 Подсказка", "en": "💡 Hint"},
+    "show": {"ru": "▶ Покажите ход", "en": "▶ Show me"},
+    "restart": {"ru": "↺ Заново", "en": "↺ Restart stage"},
+    "more": {"ru": "Подробнее", "en": "More"},
+    "lesson_more": {"ru": "Об уроке подробнее", "en": "More about this lesson"},
+    "start": {"ru": "Сделайте ход на доске.", "en": "Make your move on the board."},
+    "partial": {"ru": "✓ Верно, так держать!", "en": "✓ Right, keep going!"},
+    "answered": {"ru": "Ответ соперника: {what}.", "en": "The opponent answers: {what}."},
+    "next_step": {"ru": "Что дальше: {what}", "en": "Next: {what}"},
+    "wrong": {"ru": "✕ Не то: {what}.", "en": "✕ Not this: {what}."},
+    "wrong_generic": {"ru": "Этот ход не ведёт к цели этапа.", "en": "This move does not lead to the stage's goal."},
+    "taken_back": {"ru": "Ход отменён — попробуйте ещё раз.", "en": "The move was taken back: try again."},
+    "refused": {"ru": "✕ Так нельзя:", "en": "✕ Not allowed:"},
+    "nothing_changed": {"ru": "Ничего не изменилось.", "en": "Nothing changed."},
+    "rules_logged": {"ru": "Правила: {ids}.", "en": "Rules: {ids}."},
+    "hint_action": {"ru": "Подсвечено на доске: {what}.", "en": "Lit on the board: {what}."},
+    "shown": {"ru": "Смотрите: {what}.", "en": "Watch: {what}."},
+    "restarted": {"ru": "Этап начат заново.", "en": "The stage starts again."},
+    "undone": {"ru": "Ход отменён.", "en": "Move undone."},
+    "success": {"ru": "★ Отлично!", "en": "★ Well done!"},
+    "rules": {"ru": "Правила этапа", "en": "The rules of this stage"},
+    "lesson_done": {"ru": "🏆 Урок пройден!", "en": "🏆 Lesson complete!"},
+    "score": {"ru": "Ошибок: {mistakes}, подсказок: {hints}.", "en": "Mistakes: {mistakes}, hints: {hints}."},
+    "perfect": {"ru": "Без единой ошибки и подсказки — превосходно!", "en": "No mistakes and no hints: excellent!"},
+    "next_lesson": {"ru": "Следующий урок →", "en": "Next lesson →"},
+    "to_map": {"ru": "К списку уроков", "en": "Back to the lessons"},
+    "again": {"ru": "↺ Пройти урок ещё раз", "en": "↺ Play the lesson again"},
+    "lesson_n": {"ru": "Урок {n}", "en": "Lesson {n}"},
+    # the start page
+    "start_title": {"ru": "Берсерк и Битва за Город: правила в игре",
+                    "en": "Berserk and Battle for the City: the rules by playing"},
+    "start_intro": {"ru": "Уроки идут по порядку: каждый — несколько коротких этапов на доске. "
+                          "Прогресс хранится в этом браузере.",
+                    "en": "The lessons go in order; each is a few short stages on the board. "
+                          "Your progress is kept in this browser."},
+    "lessons": {"ru": "Уроки", "en": "Lessons"},
+    "apps": {"ru": "Играть", "en": "Play"},
+    "not_started": {"ru": "не начат", "en": "not started"},
+    "done": {"ru": "✓ пройден", "en": "✓ complete"},
+    "open": {"ru": "Открыть", "en": "Open"},
+    "app_20": {"ru": "Берсерк: партия вдвоём за одним экраном", "en": "Berserk: two players at one screen"},
+    "app_30": {"ru": "Битва за Город: партия за одним экраном", "en": "Battle for the City: players at one screen"},
+    "app_40": {"ru": "Разбор позиций и записей партий", "en": "Explore positions and game records"},
+    "loading": {"ru": "загрузка прогресса…", "en": "loading progress…"},
+}
+
+# nouns with their plural forms: ru one/few/many, en one/other
+NOUNS = {
+    "stage": {"ru": ("этап", "этапа", "этапов"), "en": ("stage", "stages")},
+    "mistake": {"ru": ("ошибка", "ошибки", "ошибок"), "en": ("mistake", "mistakes")},
+    "hint": {"ru": ("подсказка", "подсказки", "подсказок"), "en": ("hint", "hints")},
+}
+_SLOT = {"ru": {"one": 0, "few": 1, "many": 2, "other": 1}, "en": {"one": 0, "other": 1}}
+_LOCALES = {"ru": Locale("ru"), "en": Locale("en")}
+
+
+def w(key: str, lang: str, **kw) -> str:
+    text = WORDS[key].get(lang) or WORDS[key]["ru"]
+    return text.format(**kw) if kw else text
+
+
+def plural(noun: str, n: int, lang: str) -> str:
+    """``plural("stage", 5, "ru")`` -> "5 этапов"."""
+    lang = lang if lang in _LOCALES else "ru"
+    form = _LOCALES[lang].plural_form(n)
+    return f"{n} {NOUNS[noun][lang][_SLOT[lang].get(form, 1)]}"
+
+
+def stages_done(k: int, n: int, lang: str) -> str:
+    """"2 из 5 этапов" / "2 of 5 stages": after «из N» Russian takes the genitive (1, 21 этапа;
+    2, 5, 11 этапов)."""
+    if lang == "ru":
+        form = _LOCALES["ru"].plural_form(n)
+        return f"{k} из {n} {'этапа' if form in ('one', 'other') else 'этапов'}"
+    return f"{k} of {n} {plural('stage', n, 'en').split(' ', 1)[1]}"
+
+
+def score_words(mistakes: int, hints: int, lang: str) -> str:
+    return f"{plural('mistake', mistakes, lang)}, {plural('hint', hints, lang)}"
