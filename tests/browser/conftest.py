@@ -1,14 +1,16 @@
-"""Browser tests: Voilà serves notebooks/, Playwright drives Debian's /usr/bin/chromium.
+"""Browser tests: the class server (widgets/server.py, what `make app` runs) serves notebooks/,
+Playwright drives Debian's /usr/bin/chromium.
 
 Fixtures
-  voila_url      (session)  base URL of a Voilà serving notebooks/, e.g. "http://127.0.0.1:40123"
+  voila_server   (session)  voila_app.VoilaServer: .url, .proc, .kernel_pids()
+  voila_url      (session)  its base URL, e.g. "http://127.0.0.1:40123"
   browser        (session)  a headless Playwright Browser (sync API)
   page           (function) a new Page in a fresh context; non-localhost requests are aborted;
                             JavaScript errors are recorded in page.js_errors
   open_notebook  (function) open_notebook(name, lang=None) -> page: opens the app in `page`
                             and waits until it is ready
 Helpers (import from voila_app): open_app, assert_no_errors, error_report, save_screenshot,
-notebook_names, app_url.
+notebook_names, app_url, start_server.
 
 Every test in this folder is marked `browser`; `make test` runs them with
 `pytest -m browser tests/browser`, and the other test runs skip them.
@@ -16,22 +18,14 @@ Every test in this folder is marked `browser`; `make test` runs them with
 from __future__ import annotations
 
 import os
-import signal
 import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 
-from voila_app import (
-    ARTIFACTS_DIR, CHROMIUM, CHROMIUM_ARGS, NOTEBOOKS_DIR, ROOT, VOILA_LOG, block_remote,
-    open_app, voila_log_tail, watch_errors,
-)
+from voila_app import CHROMIUM, CHROMIUM_ARGS, block_remote, open_app, start_server, watch_errors
 
 HERE = Path(__file__).resolve().parent
-PORT_TIMEOUT = 60.0
 
 
 def pytest_collection_modifyitems(config, items):
@@ -40,59 +34,30 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
-def _port_open(port: int) -> bool:
+@pytest.fixture(scope="session")
+def voila_server():
+    """The class server as `make app` starts it (`python -m widgets.server notebooks/`, see
+    voila_app.SERVER_ARGS for the test timings), on a free port; SIGTERM at the end."""
     try:
-        with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-            return True
-    except OSError:
-        return False
+        server = start_server(free_port())
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 @pytest.fixture(scope="session")
-def voila_url():
-    """Start `python -m voila notebooks/` on a free port; yield its base URL; SIGTERM it."""
-    ARTIFACTS_DIR.mkdir(parents=True, exist_ok=True)
-    port = _free_port()
-    cmd = [
-        sys.executable, "-m", "voila", str(NOTEBOOKS_DIR),
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-        "--strip_sources=True",
-        # Tests want the real traceback in the page (students get Voilà's short notice);
-        # note that with it Voilà also shows stderr output, which assert_no_errors rejects.
-        "--show_tracebacks=True",
-        "--Voila.log_level=WARN",
-    ]
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
-    log = open(VOILA_LOG, "w")
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-                            stdin=subprocess.DEVNULL, env=env, start_new_session=True)
-    try:
-        deadline = time.monotonic() + PORT_TIMEOUT
-        while not _port_open(port):
-            if proc.poll() is not None:
-                pytest.fail(f"Voilà exited with code {proc.returncode}:\n{voila_log_tail()}")
-            if time.monotonic() > deadline:
-                pytest.fail(f"Voilà did not open port {port} in {PORT_TIMEOUT:.0f} s:\n"
-                            f"{voila_log_tail()}")
-            time.sleep(0.2)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)  # its own session: Voilà and its kernels
-                proc.wait()
-        log.close()
+def voila_url(voila_server):
+    """Base URL of the class server, e.g. "http://127.0.0.1:40123"."""
+    return voila_server.url
 
 
 @pytest.fixture(scope="session")

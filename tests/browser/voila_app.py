@@ -6,7 +6,13 @@ tests/browser/conftest.py.
 """
 from __future__ import annotations
 
+import os
 import re
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 from urllib.parse import quote, urlencode, urlparse
@@ -57,6 +63,83 @@ ERROR_PATTERNS = [
 IGNORED_CONSOLE = [r"Failed to load resource", r"net::ERR_FAILED"]
 
 
+# The class server as `make app` runs it (widgets/server.py), with test timings: a closed page's
+# kernel that missed the close beacon is culled after CULL_IDLE_S.
+CULL_IDLE_S = 30
+CULL_INTERVAL_S = 5
+SERVER_ARGS = [
+    "--ip=127.0.0.1",
+    f"--cull_idle_timeout={CULL_IDLE_S}",
+    f"--cull_interval={CULL_INTERVAL_S}",
+    # Tests want the real traceback in the page (students get Voilà's short notice);
+    # note that with it Voilà also shows stderr output, which assert_no_errors rejects.
+    "--show_tracebacks=True",
+    "--Voila.log_level=WARN",
+]
+_SERVING = re.compile(r"^Serving (http://\S+)", re.M)
+
+
+@dataclass
+class VoilaServer:
+    """A running `python -m widgets.server`: its base URL (no trailing slash) and process."""
+    url: str
+    proc: subprocess.Popen
+    log_path: Path
+
+    def kernel_pids(self) -> list[int]:
+        """The server's kernels: child processes running ipykernel."""
+        import psutil
+
+        try:
+            children = psutil.Process(self.proc.pid).children(recursive=True)
+        except psutil.NoSuchProcess:
+            return []
+        pids = []
+        for child in children:
+            try:
+                if any("ipykernel" in part for part in child.cmdline()):
+                    pids.append(child.pid)
+            except psutil.Error:
+                continue
+        return pids
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)  # its own session: server and kernels
+                self.proc.wait()
+
+
+def start_server(port: int, extra_args: Iterable[str] = (), log_path: Path = VOILA_LOG,
+                 root: Path = NOTEBOOKS_DIR, timeout: float = 60.0) -> VoilaServer:
+    """Start the class server (`python -m widgets.server`, as `make app` does) on `port` (or the
+    next free one) and return once it prints the URL it serves. Raises RuntimeError with the
+    log's tail if it exits or does not answer in `timeout` seconds."""
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    cmd = [sys.executable, "-m", "widgets.server", str(root), f"--port={port}",
+           *SERVER_ARGS, *extra_args]
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL, env=env, start_new_session=True)
+    deadline = time.monotonic() + timeout
+    while True:
+        found = _SERVING.search(log_path.read_text(errors="replace"))
+        if found:
+            return VoilaServer(found.group(1).rstrip("/"), proc, log_path)
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited with code {proc.returncode}:\n"
+                               f"{voila_log_tail(path=log_path)}")
+        if time.monotonic() > deadline:
+            proc.kill()
+            raise RuntimeError(f"the server did not start in {timeout:.0f} s:\n"
+                               f"{voila_log_tail(path=log_path)}")
+        time.sleep(0.2)
+
+
 def is_local_url(url: str) -> bool:
     parsed = urlparse(url)
     if parsed.scheme in ("data", "blob", "about"):
@@ -93,10 +176,10 @@ def app_url(base_url: str, notebook_name: str, lang: str | None = None) -> str:
     return url
 
 
-def voila_log_tail(lines: int = 30) -> str:
+def voila_log_tail(lines: int = 30, path: Path = VOILA_LOG) -> str:
     """The last lines of Voilà's log (test-artifacts/voila.log), without terminal colours."""
     try:
-        text = VOILA_LOG.read_text(errors="replace")
+        text = path.read_text(errors="replace")
     except OSError:
         return "(no Voilà log)"
     text = re.sub(r"\x1b\[[0-9;]*m", "", text)
