@@ -1,0 +1,162 @@
+"""The lesson page and the start page as widgets (no browser): routing of the board to the engine,
+the words shown, the end links, the progress store, safe markdown, plurals."""
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from widgets.lesson import LessonPage, lesson_page, md_html
+from widgets.lesson_data import GAMES, lesson_from_dict, lesson_ids, load_lesson
+from widgets.lesson_map import StartPage, lesson_state
+from widgets.lesson_words import plural, score_words, stages_done
+from widgets.progress import ProgressStore, merge, parse
+
+from .test_lesson_engine import BASE, DEFEND
+
+
+def page(data=None, lang="en"):
+    return LessonPage(lesson_from_dict(copy.deepcopy(data or BASE), "<test>"), lang)
+
+
+def test_wrong_move_through_the_controller_is_taken_back_with_its_rule():
+    p = page()
+    before = p.engine.state.state_hash()
+    assert p.act("move #1 b2")
+    assert "lesson-wrong" in p.feedback_html.value and "BR-9.1" in p.feedback_html.value
+    assert "Sideways" in p.feedback_html.value and "taken back" in p.feedback_html.value
+    assert p.engine.state.state_hash() == before and p.controller.state is p.engine.state
+    assert p.controller.message is None   # the lesson's feedback speaks instead of "Done: ..."
+
+
+def test_refused_click_shows_the_kernels_rule_and_changes_nothing():
+    p = page()
+    before = p.engine.state.state_hash()
+    assert not p.act("move #1 c5")
+    assert "lesson-refused" in p.feedback_html.value and "(BR-9.1)" in p.feedback_html.value
+    assert p.engine.state.state_hash() == before and p.engine.score.mistakes == 1
+
+
+def test_success_names_the_rule_and_the_end_offers_the_next_lesson_keeping_lang():
+    data = copy.deepcopy(BASE)
+    data["next"] = "02_squad_building"
+    p = page(data, "en")
+    p.act("move #1 c3")
+    assert "BR-9.1" in p.success_html.value and "Yes" in p.success_html.value
+    assert "Stage 2 of 2" in p.objective_html.value
+    p.act("strike #1 #2")
+    assert p.engine.finished
+    assert "href='02_squad_building.ipynb?lang=en'" in p.end_html.value
+    assert "href='00_start_here.ipynb?lang=en'" in p.end_html.value
+    assert "0 mistakes, 0 hints" in p.objective_html.value
+    p.app.lang_toggle.value = "ru"
+    assert "?lang=ru" in p.end_html.value and "Следующий урок" in p.end_html.value
+    assert "0 ошибок, 0 подсказок" in p.objective_html.value
+
+
+def test_partial_step_shows_no_failure_and_names_the_answer():
+    data = dict(copy.deepcopy(BASE), stage=[DEFEND])
+    p = page(data, "en")
+    p.act("strike #1 #2")
+    assert "lesson-partial" in p.feedback_html.value and "lesson-bad" not in p.feedback_html.value
+    assert "opponent answers" in p.feedback_html.value
+
+
+def test_hint_show_and_restart_buttons():
+    data = dict(copy.deepcopy(BASE), stage=[DEFEND])
+    p = page(data, "en")
+    p.hint_button.click()
+    assert p.engine.score.hints == 1 and "Lit on the board" in p.feedback_html.value
+    p.show_button.click()
+    assert [str(a) for a in p.controller.state.actions] == ["strike #1 #2", "defend #3"]
+    p.restart_button.click()
+    assert p.controller.state.actions == [] and p.controller.state is p.engine.state
+
+
+def test_progress_waits_for_the_browser_and_merges():
+    p = page()
+    p.act("move #1 c3")
+    assert p.store.value == ""                      # the browser's copy has not arrived yet
+    p.store.value = json.dumps({"lessons": {"01_x": {"done": True, "stages": {}}}})
+    p.store.loaded = True
+    data = json.loads(p.store.value)
+    assert data["lessons"]["01_x"]["done"] is True
+    assert data["lessons"]["99_test"] == {"done": False, "stages": {"step": {"done": True, "mistakes": 0, "hints": 0}}}
+    p.act("strike #1 #2")
+    assert json.loads(p.store.value)["lessons"]["99_test"]["done"] is True
+
+
+def test_merge_keeps_done_and_parse_survives_garbage():
+    a = merge({"lessons": {}}, "01", {"done": True, "stages": {"s": {"done": True, "mistakes": 2, "hints": 1}}})
+    b = merge(a, "01", {"done": False, "stages": {"t": {"done": True, "mistakes": 0, "hints": 0}}})
+    assert b["lessons"]["01"]["done"] is True and set(b["lessons"]["01"]["stages"]) == {"s", "t"}
+    assert parse("{not json") == {"lessons": {}} and parse('["x"]') == {"lessons": {}}
+
+
+def test_start_page_shows_each_lesson_state():
+    store = ProgressStore()
+    ids = lesson_ids()
+    if not ids:
+        pytest.skip("no lesson files yet")
+    first = load_lesson(ids[0])
+    sp = StartPage("en", store)
+    assert "loading" in sp.body.value
+    stage_ids = [s.id for s in first.stages]
+    store.value = json.dumps({"lessons": {first.id: {"done": True, "stages": {
+        sid: {"done": True, "mistakes": 1, "hints": 0} for sid in stage_ids}}}})
+    store.loaded = True
+    assert f"href='{first.id}.ipynb?lang=en'" in sp.body.value
+    assert f"✓ complete · {plural('mistake', len(stage_ids), 'en')}, 0 hints" in sp.body.value
+    assert "20_berserk_hotseat.ipynb?lang=en" in sp.body.value
+    sp.toggle.value = "ru"
+    assert "?lang=ru" in sp.body.value and "пройден" in sp.body.value
+
+
+def test_lesson_state_words():
+    lesson = lesson_from_dict(copy.deepcopy(BASE), "<t>")
+    assert lesson_state(lesson, None, "ru") == ("", "не начат")
+    half = {"done": False, "stages": {"step": {"done": True, "mistakes": 0, "hints": 0}}}
+    assert lesson_state(lesson, half, "ru") == ("progress", "1 из 2 этапов")
+    assert lesson_state(lesson, half, "en") == ("progress", "1 of 2 stages")
+
+
+@pytest.mark.parametrize("n,ru,en", [(0, "0 ошибок", "0 mistakes"), (1, "1 ошибка", "1 mistake"),
+                                     (2, "2 ошибки", "2 mistakes"), (5, "5 ошибок", "5 mistakes"),
+                                     (11, "11 ошибок", "11 mistakes"), (21, "21 ошибка", "21 mistakes"),
+                                     (22, "22 ошибки", "22 mistakes"), (25, "25 ошибок", "25 mistakes")])
+def test_plurals(n, ru, en):
+    assert plural("mistake", n, "ru") == ru and plural("mistake", n, "en") == en
+    assert score_words(n, 1, "ru") == f"{ru}, 1 подсказка"
+    assert stages_done(1, 21, "ru") == "1 из 21 этапа" and stages_done(1, 5, "ru") == "1 из 5 этапов"
+
+
+def test_markdown_is_escaped():
+    html = md_html("**bold** and <script>alert(1)</script>\n\n- one\n- *two*")
+    assert "<script>" not in html and "&lt;script&gt;" in html
+    assert "<b>bold</b>" in html and "<ul><li>one</li><li><i>two</i></li></ul>" in html
+
+
+def test_a_bad_lesson_id_shows_the_file_not_a_traceback():
+    out = lesson_page("99_no_such_lesson", "en")
+    assert "99_no_such_lesson.toml" in out.value and "no such lesson file" in out.value
+
+
+@pytest.mark.parametrize("lid", lesson_ids())
+def test_every_lesson_plays_through_the_page(lid):
+    """Each stage's first solution, the student's actions only, through the controller: the lesson
+    plays the opponent, and the page ends with the lesson done and no mistakes."""
+    lesson = load_lesson(lid)
+    p = LessonPage(lesson, "ru")
+    for _ in range(200):
+        if p.engine.finished:
+            break
+        e = p.engine
+        nxt = e.next_action()
+        assert nxt is not None, f"{lid} stage {e.stage.id}: nothing to play, since={e.since()}"
+        assert GAMES[lesson.game].mover(e.state) == e.stage.seat or any(g.kind == "refused" for g in e.stage.goals), \
+            f"{lid} stage {e.stage.id}: the student is not to move before {nxt}"
+        p.act(nxt)
+    assert p.engine.finished, f"{lid}: not finished"
+    assert p.engine.totals() == (0, 0)
+    assert "lesson-done" in p.objective_html.value
