@@ -34,9 +34,14 @@ from berserk_kernel.berserk.actions import KINDS, Action
 from berserk_kernel.berserk.cards import ELEMENT_NAMES
 from berserk_kernel.berserk.field import cell_name, parse_cell
 from berserk_kernel.berserk.scene import board_scene
+from berserk_kernel.berserk.setup import crystals_left, squad_cost
+from berserk_kernel.berserk.targets import modifier
+from berserk_kernel.core.words import count
 from berserk_kernel.core.errors import DataError
 
-from .common import BaseApp, BaseController, ButtonPool, Message, Prompt, guarded, pct
+from .charts import bars_html, columns_svg, fight_table_svg, single_die_svg
+from .charts import pct
+from .common import BaseApp, BaseController, ButtonPool, Message, Prompt, guarded
 from .card_text import card_html, card_plain, card_title
 from .i18n import action_words, kind_word, prompt_word, w
 
@@ -112,6 +117,8 @@ class BerserkController(BaseController):
         self.viewer_mode = viewer        # None: the deciding player's seat (hot-seat)
         self.selected: int | None = None
         self.hover: str | None = None    # the hit tag under the pointer
+        self.pointed_card: int | None = None   # a card whose button (deal, squad) is under the pointer
+        self.confirming = None                 # an action waiting for "are you sure?" (empty squad)
         self._last_viewer = 0
         self._normalise()
 
@@ -206,6 +213,10 @@ class BerserkController(BaseController):
             if a.cell is not None:
                 objects.append(("клетка " if lang == "ru" else "cell ") + fields["cell"])
             fields["targets"] = (": " + ", ".join(objects)) if objects else ""
+        if kind in ("exchange", "safe") and self.state.pending and self.state.pending.get("kind") == "choice":
+            v = self.explain(a)
+            if v is not None and v.ok:
+                return (v.en if lang == "en" else v.ru).rstrip(".")
         template = action_words(kind, lang)
         if template is not None:
             return template.format(**fields)
@@ -215,6 +226,8 @@ class BerserkController(BaseController):
     def action_tooltip(self, a, lang: str | None = None) -> str:
         """A button's tooltip: its words and the full text of the card it acts with."""
         lang = lang or self.lang
+        if isinstance(a, str):
+            return ""
         text = self.action_label(a, lang)
         for uid in (a.card, a.other):
             if uid is not None and uid in self.state.cards:
@@ -258,9 +271,83 @@ class BerserkController(BaseController):
                     cells.add(a.cell)
         return Highlights(frozenset(cells), frozenset(cards), frozenset(targets))
 
+    def focus_highlights(self):
+        """The lights of the action pointed at (or picked in the list): its card, its objects and
+        cell only; None when no legal action is in focus."""
+        a = self.focus_action()
+        if a is None or a not in self.legal():
+            return None
+        me = self.owner(a.card) if a.card is not None else self.seat
+        cards, targets = set(), set()
+        for o in object_cards(a):
+            if self.on_board(o):
+                (targets if self.owner(o) != me else cards).add(o)
+        cells = {a.cell} if a.cell is not None else set()
+        sel = a.card if a.card is not None and self.on_board(a.card) else None
+        return sel, Highlights(frozenset(cells), frozenset(cards), frozenset(targets))
+
+    def focus_card(self):
+        """The card whose text the card panel shows: the one under the pointer (board or list),
+        else the acting card of the action in focus, the selected card, the card being struck."""
+        if self.hover and self.hover.startswith("card:"):
+            uid = int(self.hover.split(":")[1])
+            if uid in self.state.cards:
+                return uid
+        if self.pointed_card is not None and self.pointed_card in self.state.cards:
+            return self.pointed_card
+        a = self.focus_action()
+        if a is not None and a.card is not None:
+            return a.card
+        if self.selected is not None:
+            return self.selected
+        p = self.state.pending
+        if p:
+            for key in ("target", "attacker", "card"):
+                if isinstance(p.get(key), int) and p[key] in self.state.cards:
+                    return p[key]
+        return None
+
+    def read_card(self, uid) -> None:
+        """A card of a list that cannot act was pressed: show its text (and why not)."""
+        self.pointed_card = uid if uid in self.state.cards else None
+        it = next((i for i in self.hand() if i.uid == uid and not i.enabled), None)
+        if it is not None and it.reason:
+            rule, _, text = it.reason.partition(": ")
+            v = self.explain(Action("buy", uid)) if self.state.phase == "build" else None
+            if v is not None and not v.ok:
+                self._verdict_message(v)
+            else:
+                self._say("info", "", text, text)
+
+    def point_at(self, key) -> bool:
+        """A button is under the pointer: ("act", action) / ("select"|"none", uid) from the
+        lists beside the board, or an action's text (prompt buttons); None: none."""
+        card = None
+        if isinstance(key, tuple):
+            what, value = key
+            key, card = (value, None) if what == "act" else (None, value)
+        changed = super().point_at(key)
+        if card is None and self.pointed is not None:
+            card = self.pointed.card
+        if card != self.pointed_card:
+            self.pointed_card = card
+            changed = True
+        return changed
+
+    def card_panel(self) -> str:
+        uid = self.focus_card()
+        if uid is None:
+            return (f"<div class='app-card' style='font-size:12px;color:#555;margin-top:6px'>"
+                    f"{escape(w('card_hint', self.lang))}</div>")
+        return card_html(self.state, uid, self.lang, viewer=self.viewer)
+
     def scene(self):
-        h = self.highlights()
-        sel = self.selected if self.selected is not None and self.on_board(self.selected) else None
+        focus = self.focus_highlights()
+        if focus is not None:
+            sel, h = focus
+        else:
+            h = self.highlights()
+            sel = self.selected if self.selected is not None and self.on_board(self.selected) else None
         return board_scene(self.state, viewer=self.viewer, lang=self.lang, selected=sel,
                            highlight_cells=sorted(h.cells), highlight_cards=sorted(h.cards),
                            targets=sorted(h.targets))
@@ -328,22 +415,39 @@ class BerserkController(BaseController):
         self.considered = None
 
     def set_hover(self, tag: str | None) -> bool:
-        """The pointer is over `tag`; True when that changes what the odds panel shows."""
-        before = self.considered_strike()
+        """The pointer is over `tag` on the board; True when that changes the odds or the card
+        panel."""
+        before = (self.considered_strike(), self.focus_card())
         self.hover = tag
-        return self.considered_strike() != before
+        return (self.considered_strike(), self.focus_card()) != before
 
     # --- acting --------------------------------------------------------------------------------
     def set_viewer(self, viewer: int | None) -> None:
         self.viewer_mode = viewer if viewer in (0, 1) else None
 
     def choose(self, action) -> bool:
-        """A prompt button was pressed."""
+        """A prompt button was pressed. «Готово» with an empty squad asks first."""
+        if action == "confirm:yes":
+            self.confirming = None
+            return self.apply("done")
+        if action == "confirm:no":
+            self.confirming = None
+            self.message = None
+            return False
+        if isinstance(action, str):
+            action = self.state.parse_action(action)
+        if (action.kind == "done" and self.state.phase == "build" and self.seat is not None
+                and not self.state.seats[self.seat].squad):
+            self.confirming = action
+            self._say("info", "", *self._w2("confirm_empty"))
+            return False
         return self.apply(action)
 
     def _reset_selection(self) -> None:
         self.selected = None
         self.hover = None
+        self.pointed_card = None
+        self.confirming = None
         self._normalise()
 
     def _normalise(self) -> None:
@@ -501,6 +605,9 @@ class BerserkController(BaseController):
         if seat is None or not legal:
             return None
         lang = self.lang
+        if self.confirming is not None:
+            return Prompt(seat, self.seat_name(seat), w("confirm_empty", lang), "BR-7.5",
+                          [(w("confirm_yes", lang), "confirm:yes"), (w("confirm_no", lang), "confirm:no")])
         buttons = []
         if self.choices:
             buttons += [(self.action_label(a), a) for a in self.choices]
@@ -553,17 +660,32 @@ class BerserkController(BaseController):
         seat = self.seat
         if seat is None or self.state.phase != "build":
             return ""
-        try:
-            from berserk_kernel.berserk.setup import crystals_left
-            gold, silver = crystals_left(self.state, seat)
-        except Exception:  # noqa: BLE001 - an optional panel
-            return ""
-        return w("crystals", self.lang, who=self.seat_name(seat), gold=gold, silver=silver)
+        gold, silver = crystals_left(self.state, seat)
+        return w("crystals", self.lang, who=self.seat_name(seat), gold=count(gold, "gold", self.lang),
+                 silver=count(silver, "silver", self.lang))
+
+    def squad_summary(self) -> dict | None:
+        """While building: the bought cards with their costs, crystals left, the element penalty."""
+        seat = self.seat
+        if seat is None or self.state.phase != "build":
+            return None
+        s = self.state
+        p = s.seats[seat]
+        elite, ordinary, penalty, _flyers = squad_cost(s, seat)
+        gold, silver = crystals_left(s, seat)
+        cards = [(u, card_title(s.defs[s.cards[u].card], u, self.lang), s.defs[s.cards[u].card].cost,
+                  s.defs[s.cards[u].card].elite) for u in p.squad]
+        elements = sorted({e for u in p.squad for e in s.defs[s.cards[u].card].elements})
+        return {"seat": seat, "cards": cards, "gold": gold, "silver": silver, "penalty": penalty,
+                "start": (p.gold, p.silver), "spent": elite + ordinary + penalty,
+                "elements": [ELEMENT_NAMES[e].get(self.lang) for e in elements]}
 
     def last_roll(self) -> dict | None:
         """The dice of the last roll in the log: {"rule", "text", "dice": [(label, value, colour)]}."""
         s, lang = self.state, self.lang
         for e in reversed(s.log):
+            if e.kind in ("turn", "stage"):
+                return None        # only the rolls of the current turn (or of the set-up before it)
             if e.kind != "roll":
                 continue
             d = e.data or {}
@@ -580,12 +702,62 @@ class BerserkController(BaseController):
             return {"rule": e.rule_id, "text": e.text(lang), "dice": dice}
         return None
 
+    def fight_now(self) -> dict | None:
+        """The fight-table reading to show: the pending choice, else the last roll of this turn
+        (two dice: {"diff", "white"}; one die: {"single"}); None when there is none."""
+        p = self.state.pending
+        if p and p.get("kind") == "choice":
+            return {"diff": p["white"] - p["black"], "white": p["white"], "choice": True}
+        s = self.state
+        for e in reversed(s.log):
+            if e.kind in ("turn", "stage"):
+                return None
+            if e.kind != "roll":
+                continue
+            d = e.data or {}
+            if "white" in d and d.get("black") is not None:
+                att, fighter = self._last_fighters()
+                mw = modifier(s, att, "attack_die") if att in s.cards else 0
+                mb = modifier(s, fighter, "defence_die") if fighter in s.cards else 0
+                white = d["white"] + mw
+                return {"diff": white - (d["black"] + mb), "white": white, "choice": False}
+            if "white" in d:
+                att, _f = self._last_fighters()
+                return {"single": d["white"] + (modifier(s, att, "attack_die") if att in s.cards else 0)}
+            return None
+        return None
+
+    def _last_fighters(self):
+        """(attacker, the card that fought back) of the last strike in the history."""
+        defender = None
+        for a in reversed(self.state.actions):
+            if a.kind == "defend" and defender is None:
+                defender = a.card
+            if a.kind == "strike":
+                return a.card, defender if defender is not None else a.other
+        return None, None
+
+    def choice_outcomes(self) -> list | None:
+        """At a fight-table choice: [(action, what it deals in words)] from the kernel's verdicts."""
+        p = self.state.pending
+        if not p or p.get("kind") != "choice":
+            return None
+        out = []
+        for a in self.legal():
+            if a.kind in ("exchange", "safe"):
+                v = self.explain(a)
+                out.append((a, v.text(self.lang) if v is not None else self.action_label(a)))
+        return out
+
     # --- odds ----------------------------------------------------------------------------------
     def considered_strike(self):
         """(attacker, target) of the strike being considered, or None: the target under the
         pointer, the strike picked in the list, the strike waiting for an answer, or the
         selected card's only strike target."""
         legal, sel = self.legal(), self.selected
+        pointed = self.pointed
+        if pointed is not None and pointed.kind == "strike" and pointed in legal:
+            return (pointed.card, pointed.other)
         if sel is not None and self.hover and self.hover.startswith("card:"):
             t = int(self.hover.split(":")[1])
             if Action("strike", sel, t) in legal:
@@ -593,7 +765,7 @@ class BerserkController(BaseController):
         if self.considered is not None and self.considered.kind == "strike" and self.considered in legal:
             return (self.considered.card, self.considered.other)
         p = self.state.pending
-        if p and "attacker" in p and "target" in p:
+        if p and p.get("kind") == "defend" and "attacker" in p and "target" in p:
             return (p["attacker"], p["target"])
         if sel is not None:
             ts = [a.other for a in legal if a.card == sel and a.kind == "strike"]
@@ -639,6 +811,13 @@ class BerserkController(BaseController):
                 "p_kill": sum((p for w_, p in dist if w_ >= left), Fraction(0))}
 
     def odds(self) -> dict | None:
+        """What the odds panel shows: at a fight-table choice the two known outcomes (the dice
+        are rolled); else the odds of the strike or ability being considered."""
+        outcomes = self.choice_outcomes()
+        if outcomes is not None:
+            p = self.state.pending
+            return {"choice": outcomes, "attacker": p["attacker"], "target": p["target"],
+                    "lives": (self._lives_left(p["attacker"]), self._lives_left(p["target"]))}
         pair = self.considered_strike()
         if pair is None:
             return self.ability_odds()
@@ -658,6 +837,14 @@ class BerserkController(BaseController):
     # --- log and rules -------------------------------------------------------------------------
 # --- the app -----------------------------------------------------------------------------------
 
+def fight_html(f: dict | None, lang: str) -> str:
+    """The fight table (or the one-die scale) with the current reading lit; "" when none."""
+    if not f:
+        return ""
+    svg = single_die_svg(lang, f["single"]) if "single" in f else fight_table_svg(lang, f["diff"], f["white"])
+    return f"<div class='app-fight' style='margin-top:4px'>{svg}</div>"
+
+
 def dice_html(roll: dict | None, lang: str) -> str:
     if not roll:
         return f"<b>{w('dice', lang)}</b>: {w('no_roll', lang)}"
@@ -670,43 +857,71 @@ def dice_html(roll: dict | None, lang: str) -> str:
             f"font-size:22px;font-weight:bold;background:{bg};color:{fg};border:2px solid #222;border-radius:7px'"
             f" aria-label='{escape(label)} {value}'>{value}</span>"
             f"<span style='font-size:11px'>{escape(label)}</span></span>")
-    return (f"<b>{w('dice', lang)}</b> <span style='font-size:11px'>[{escape(roll['rule'])}]</span><br>"
+    return (f"<b>{w('dice', lang)}</b> <span style='font-size:11px;color:#555'>({escape(w('rule', lang).lower())} "
+            f"{escape(roll['rule'])})</span><br>"
             + "".join(boxes) + f"<div style='font-size:11px'>{escape(roll['text'])}</div>")
 
 
+def squad_html(sq: dict, who: str, lang: str) -> str:
+    """The squad as it grows: bought cards with their costs, crystals left, the element penalty."""
+    rows = []
+    for _u, title, cost, elite in sq["cards"]:
+        rows.append(f"<li>{escape(title)} — {escape(w('cost', lang))} {cost}{' ★' if elite else ''}</li>")
+    body = (f"<ul style='margin:2px 0 2px 16px;padding:0'>{''.join(rows)}</ul>" if rows
+            else f"<div style='color:#555'>{escape(w('squad_empty', lang))}</div>")
+    gold, silver = sq["gold"], sq["silver"]
+    left = (f"<span style='background:#F5D76E;border:1px solid #8a6d00;border-radius:3px;padding:0 4px'>"
+            f"{escape(count(gold, 'gold', lang))}</span> "
+            f"<span style='background:#E3E7EA;border:1px solid #777;border-radius:3px;padding:0 4px'>"
+            f"{escape(count(silver, 'silver', lang))}</span>")
+    n_el = len(sq["elements"])
+    pen = (w("penalty", lang, what=count(sq["penalty"], "gold", lang), n=n_el) if sq["penalty"]
+           else w("no_penalty", lang))
+    elements = f" ({escape(', '.join(sq['elements']))})" if sq["elements"] else ""
+    return (f"<div class='app-squad' style='font-size:12px;margin-top:6px;padding:4px 6px;border-left:6px solid #009E73;"
+            f"background:#F2FAF6'><b>{escape(w('squad_now', lang, who=who))}</b>: "
+            f"{escape(count(len(sq['cards']), 'card', lang))}{elements}{body}"
+            f"<div>{escape(w('left', lang))}: {left}</div>"
+            f"<div style='color:{'#A0400A' if sq['penalty'] else '#555'}'>{escape(pen)}</div></div>")
+
+
 def odds_html(c: BerserkController, odds: dict | None) -> str:
+    """The odds panel: bars for the chances, columns for the wounds (exact, from the kernel)."""
     lang = c.lang
     if odds is None:
-        return f"<b>{w('odds', lang)}</b>: <span style='font-size:12px'>{w('odds_none', lang)}</span>"
-    head = f"<b>{w('odds', lang)}</b>: {escape(c.card_name(odds['attacker']))} → {escape(c.card_name(odds['target']))}"
+        return (f"<div class='app-odds'><b>{w('odds', lang)}</b>: <span style='font-size:12px'>"
+                f"{w('odds_none', lang)}</span></div>")
+    head = (f"<b>{w('odds', lang)}</b>: {escape(c.card_name(odds['attacker']))} → "
+            f"{escape(c.card_name(odds['target']))}")
+    if "choice" in odds:
+        la, lt = odds["lives"]
+        items = "".join(f"<li>{escape(text)}</li>" for _a, text in odds["choice"])
+        return (f"<div class='app-odds'>{head}<div style='font-size:12px'>{escape(w('choice_known', lang))}"
+                f"<ul style='margin:2px 0 2px 16px;padding:0'>{items}</ul>"
+                f"{escape(w('lives_now', lang, att=count(la, 'life', lang), tgt=count(lt, 'life', lang)))}</div></div>")
     if "ability" in odds:
-        rows = "".join(f"<tr><td>{dealt}</td><td align=right>{pct(p)}</td></tr>" for dealt, p in odds["dist"])
-        return (f"{head} «{escape(c.ability_text(odds['ability'], lang))}»"
-                f"<table style='font-size:12px'><tr><td>{w('p_kill', lang)}</td><td align=right><b>{pct(odds['p_kill'])}</b></td></tr>"
-                f"<tr><td colspan=2 style='border-top:1px solid #999'>{w('wounds_dealt', lang)}</td></tr>{rows}</table>")
+        return (f"<div class='app-odds'>{head}<div style='font-size:12px'>«{escape(c.ability_text(odds['ability'], lang))}»</div>"
+                + bars_html([(w("p_kill", lang), odds["p_kill"], "#009E73")])
+                + columns_svg(odds["dist"], w("wounds_dealt", lang)) + "</div>")
     kill_ex, kill_safe = odds["p_kill"]
-    die_ex, die_safe = odds["p_die"]
-    lines = [head, "<table style='font-size:12px;border-collapse:collapse'>",
-             f"<tr><th></th><th style='padding:0 6px'>{w('exchange_policy', lang)}</th>"
-             f"<th style='padding:0 6px'>{w('safe_policy', lang)}</th></tr>",
-             f"<tr><td>{w('p_kill', lang)}</td><td align=right><b>{pct(kill_ex)}</b></td><td align=right>{pct(kill_safe)}</td></tr>",
-             f"<tr><td>{w('p_die', lang)}</td><td align=right>{pct(die_ex)}</td><td align=right>{pct(die_safe)}</td></tr>",
-             f"<tr><td colspan=3 style='border-top:1px solid #999'>{w('outcome', lang)}</td></tr>"]
-    for dealt, taken, p_ex, p_sf in odds["rows"]:
-        lines.append(f"<tr><td>{dealt} / {taken}</td><td align=right>{pct(p_ex)}</td><td align=right>{pct(p_sf)}</td></tr>")
-    lines.append("</table>")
+    die_ex, _die_safe = odds["p_die"]
+    rows = [(w("p_kill", lang), kill_ex, "#009E73")]
+    if odds["fights_back"]:
+        rows.append((w("p_die", lang), die_ex, "#D55E00"))
+    dealt: dict = {}
+    for d, _t, p_ex, _p_sf in odds["rows"]:
+        dealt[d] = dealt.get(d, 0) + p_ex
     notes = []
     if not odds["fights_back"]:
         notes.append(w("no_back", lang))
     if odds["p_choice"]:
-        notes.append(w("with_choice", lang, p=pct(odds["p_choice"])))
+        notes.append(w("with_choice", lang, p=pct(odds["p_choice"]), safe=pct(kill_safe)))
     for d in odds.get("defenders", []):
-        c_name = c.card_name(d["defender"])
-        notes.append(f"{w('defender_odds', lang, uid=d['defender'], name=c_name)}: {w('p_kill', lang)} {pct(d['p_kill'][0])}")
-    if notes:
-        lines.append("<div style='font-size:11px'>" + "<br>".join(escape(n) for n in notes) + "</div>")
-    return "".join(lines)
-
+        notes.append(f"{w('defender_odds', lang, name=c.card_name(d['defender']))}: {w('p_kill', lang).lower()} "
+                     f"{pct(d['p_kill'][0])}")
+    note = ("<div style='font-size:11px;color:#444'>" + "<br>".join(escape(n) for n in notes) + "</div>") if notes else ""
+    return (f"<div class='app-odds'>{head}" + bars_html(rows)
+            + columns_svg(sorted(dealt.items()), w("wounds_dealt", lang)) + note + "</div>")
 
 
 # --- the app -----------------------------------------------------------------------------------
@@ -732,19 +947,22 @@ class BerserkApp(BaseApp):
         self.hand_buttons = W.VBox(layout=W.Layout(max_height="300px", overflow="auto"))
         self.hand_buttons.add_class("app-list")
         self.dice_html = W.HTML()
+        self.squad_html = W.HTML()
+        self.fight_html = W.HTML()
+        self._notes: dict = {}
         self.odds_box = W.HTML()
         self.viewer_label = W.HTML()
         self.viewer_toggle = W.ToggleButtons(options=[("auto", -1), ("A", 0), ("B", 1)], value=-1,
                                              style={"button_width": "auto"})
-        self._hand_pool = ButtonPool(self._on_hand, width="100%")
         super().__init__(controller, log_limit)
+        self._hand_pool = ButtonPool(self._on_hand, width="100%", hover=self.hover, name="h")
         self.viewer_toggle.observe(self._on_viewer, names="value")
         self.add_class("berserk-app")
         self.refresh()
 
     def side_panels(self) -> list:
         import ipywidgets as W
-        return [self.hand_title, self.hand_buttons, self.dice_html, self.odds_box,
+        return [self.squad_html, self.hand_title, self.hand_buttons, self.dice_html, self.fight_html, self.odds_box,
                 W.HBox([self.viewer_label, self.viewer_toggle], layout=W.Layout(align_items="center",
                                                                               flex_flow="row wrap"))]
 
@@ -763,39 +981,64 @@ class BerserkApp(BaseApp):
             self.viewer_toggle.options = options
         self.viewer_toggle.value = -1 if c.viewer_mode is None else c.viewer_mode
         self._refresh_hand()
-        self.dice_html.value = dice_html(c.last_roll(), lang)
+        roll = c.last_roll()
+        self.dice_html.value = dice_html(roll, lang) if roll else ""
+        self.fight_html.value = fight_html(c.fight_now(), lang)
         self.refresh_odds()
 
     def refresh_odds(self) -> None:
         self.odds_box.value = odds_html(self.controller, self.controller.odds())
 
+    def card_panel_html(self) -> str:
+        return self.controller.card_panel()
+
     def _refresh_hand(self) -> None:
         c, lang = self.controller, self.controller.lang
         items = c.hand()
+        squad = c.squad_summary()
+        self.squad_html.value = squad_html(squad, c.seat_name(squad["seat"]), lang) if squad else ""
         if not items:
             self.hand_title.value = ""
             self.hand_buttons.children = []
             return
         phase = c.state.phase
-        title = w("deal", lang) if phase == "build" else w("squad", lang) if phase == "place" else w("off_board", lang)
-        crystals = c.crystals()
-        self.hand_title.value = (f"<div style='margin-top:6px'><b>{escape(title)}</b>"
-                                 + (f"<br><span style='font-size:12px'>{escape(crystals)}</span>" if crystals else "")
-                                 + "</div>")
-        buttons = []
+        title = w("deal_title", lang) if phase == "build" else w("squad", lang) if phase == "place" else w("off_board", lang)
+        self.hand_title.value = f"<div style='margin-top:6px'><b>{escape(title)}</b></div>"
+        rows = []
         for it in items:
             single = [a for a in it.actions if not object_cards(a) and a.cell is None]
+            tip = card_plain(c.state, it.uid, lang)
             if it.enabled and single and len(it.actions) == 1:
-                label = f"{kind_word(single[0].kind, lang)}: {it.label}"
-                buttons.append(self._hand_pool.get(label, ("act", str(single[0])), tooltip=f"{label} [{single[0]}]"))
+                label = c.action_label(single[0], lang)
+                rows.append(self._hand_pool.get(f"{label} · {self._cost(it.uid)}", ("act", str(single[0])),
+                                                tooltip=tip))
             elif it.enabled:
                 label = ("▶ " if it.selected else "") + it.label
-                buttons.append(self._hand_pool.get(label, ("select", it.uid), tooltip=it.label,
-                                                   style="warning" if it.selected else ""))
+                rows.append(self._hand_pool.get(label, ("select", it.uid), tooltip=tip,
+                                                style="warning" if it.selected else ""))
             else:
-                buttons.append(self._hand_pool.get(it.label, ("none", it.uid), tooltip=it.reason, disabled=True))
-        if tuple(buttons) != tuple(self.hand_buttons.children):
-            self.hand_buttons.children = buttons
+                b = self._hand_pool.get(f"✕ {it.label}", ("none", it.uid), tooltip=tip)
+                b.add_class("app-cannot")
+                rows.append(b)
+                rows.append(self._note(f"{w('cannot_buy', lang)} — {it.reason}" if phase == "build" else it.reason))
+        if tuple(rows) != tuple(self.hand_buttons.children):
+            self.hand_buttons.children = rows
+
+    def _cost(self, uid) -> str:
+        d = self.controller.state.defs[self.controller.state.cards[uid].card]
+        return f"{w('cost', self.controller.lang)} {d.cost}" + (" ★" if d.elite else "")
+
+    def _note(self, text: str):
+        """A small reason line under a card of the list (cached by its text)."""
+        import ipywidgets as W
+        h = self._notes.get(text)
+        if h is None:
+            h = W.HTML(f"<div class='app-reason' style='font-size:11px;color:#A0400A;margin:0 0 4px 14px;"
+                       f"line-height:1.25'>{escape(text)}</div>")
+            if len(self._notes) > 200:
+                self._notes.clear()
+            self._notes[text] = h
+        return h
 
     @guarded
     def _on_hand(self, key) -> None:
@@ -804,6 +1047,8 @@ class BerserkApp(BaseApp):
             self.controller.apply(value)
         elif what == "select":
             self.controller.select(value)
+        else:
+            self.controller.read_card(value)
         self.refresh()
 
     @guarded

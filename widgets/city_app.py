@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from html import escape
 
 from berserk_kernel.city.actions import VERBS, Action
+from berserk_kernel.city.odds import battle_odds
 from berserk_kernel.city.scene import city_scene
 from berserk_kernel.core.errors import DataError
 from berserk_kernel.core.scene import PALETTE, Circle, Rect, Text
@@ -237,7 +238,11 @@ class CityController(BaseController):
         return self.apply(action)
 
     def cancel_amount(self) -> None:
+        """«Отмена»: forget the number being chosen, the route and its question."""
         self.amount = None
+        self.choices = []
+        self.selected = None
+        self.message = None
 
     def at_options(self, d: int | None = None) -> list[tuple[str, tuple]]:
         """[(verb, counts)] of the actions that put a number of forces on district `d` (the
@@ -389,7 +394,8 @@ class CityController(BaseController):
         """The dice of the last roll in the log (all the initiative rolls of a set-up together):
         {"rule", "text", "rows": [(label, values, colour)]}."""
         log = self.state.log
-        rolls = [i for i, e in enumerate(log) if e.kind == "roll"]
+        turn_start = max((i for i, e in enumerate(log) if e.kind == "turn"), default=-1)
+        rolls = [i for i, e in enumerate(log) if e.kind == "roll" and i > turn_start]  # this turn's only
         if not rolls:
             return None
         last = log[rolls[-1]]
@@ -429,7 +435,10 @@ class CityController(BaseController):
         a = self.considered_attack()
         if a is None:
             return None
-        o = self.state.attack_odds(a)
+        # the real odds of the dice: a lesson may force the next rolls, the odds never show that
+        st = self.state
+        o = battle_odds(a.count, st.forces[a.dst], attack_hit=st.turn["attack_hit"],
+                        defence_hit=st.turn["defence_hit"], forced=())
         ea, ed = o.expected()
         return {"action": a, "attackers": o.attackers, "defenders": o.defenders, "capture": o.capture,
                 "hold": o.hold, "wipe": o.wipe, "expected": (ea, ed),

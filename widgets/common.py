@@ -57,6 +57,7 @@ class BaseController:
         self.lang = normal_lang(lang) if lang else page_lang()
         self.message: Message | None = None
         self.considered = None           # an action picked in the list (not applied)
+        self.pointed = None              # an action whose button is under the pointer
         self.choices: list = []          # actions one click stood for, to choose between
         self.version = 0                 # bumps on every change of the position
         self._legal_key = None
@@ -173,6 +174,26 @@ class BaseController:
             action = self.state.parse_action(action)
         self.considered = action
 
+    def point_at(self, key) -> bool:
+        """The pointer is over a button standing for `key` (an action's text, or a game's own
+        key); None: over none. True when that changes what is lit."""
+        action = None
+        if isinstance(key, str) and key:
+            try:
+                action = self.state.parse_action(key)
+            except Exception:  # noqa: BLE001 - not an action: nothing to light
+                action = None
+        if action is not None and action not in self.legal():
+            action = None
+        if action == self.pointed:
+            return False
+        self.pointed = action
+        return True
+
+    def focus_action(self):
+        """The action to light on the board: the one pointed at, else the one picked in the list."""
+        return self.pointed if self.pointed is not None else self.considered
+
     def _act(self, actions: list) -> Message | None:
         if len(actions) == 1:
             self.apply(actions[0])
@@ -184,6 +205,7 @@ class BaseController:
         self.version += 1
         self.choices = []
         self.considered = None
+        self.pointed = None
         self._reset_selection()
         for listener in list(self.listeners):
             listener(self)
@@ -229,13 +251,19 @@ def guarded(method):
 
 
 class ButtonPool:
-    """Reuses Button widgets by (label, key), so a refresh does not create new widgets each time."""
+    """Reuses Button widgets by (label, key), so a refresh does not create new widgets each time.
 
-    def __init__(self, on_click, style: str = "", width: str = "auto"):
+    With a `hover` (a `HoverBridge`), every button carries the bridge's CSS classes, so pointing
+    at it in the browser tells Python which `key` it stands for (`hover.token_keys[token]`)."""
+
+    def __init__(self, on_click, style: str = "", width: str = "auto", hover=None, name: str = "b"):
         self._pool: dict = {}
         self.on_click = on_click
         self.style = style
         self.width = width
+        self.hover = hover
+        self.name = name
+        self._n = 0
 
     def get(self, label: str, key, tooltip: str = "", disabled: bool = False, style: str | None = None):
         import ipywidgets as W
@@ -243,6 +271,12 @@ class ButtonPool:
         if b is None:
             b = W.Button(description=label, layout=W.Layout(width=self.width, max_width="100%"))
             b.on_click(lambda _b, k=key: self.on_click(k))
+            if self.hover is not None:
+                self._n += 1
+                token = f"{self.name}{self._n}"
+                self.hover.token_keys[token] = key
+                b.add_class(self.hover.prefix)
+                b.add_class(f"{self.hover.prefix}-{token}")
             self._pool[(label, key)] = b
             if len(self._pool) > 400:   # keep the pool small over a long game
                 self._pool = dict(list(self._pool.items())[-200:])
@@ -250,6 +284,42 @@ class ButtonPool:
         b.disabled = disabled
         b.button_style = self.style if style is None else style
         return b
+
+
+_HOVER_ESM = r"""
+function render({ model, el }) {
+  const prefix = model.get("prefix");
+  const handler = (e) => {
+    const t = e.target && e.target.closest ? e.target.closest("." + prefix) : null;
+    let key = "";
+    if (t) { for (const c of t.classList) { if (c.startsWith(prefix + "-")) key = c.slice(prefix.length + 1); } }
+    if (key !== model.get("hovered")) { model.set("hovered", key); model.save_changes(); }
+  };
+  document.addEventListener("mouseover", handler);
+  return () => document.removeEventListener("mouseover", handler);
+}
+export default { render };
+"""
+
+
+def hover_bridge(prefix: str, on_hover):
+    """A widget that draws nothing and reports which button of `prefix` the pointer is over
+    (`on_hover(key or None)`): buttons cannot say so themselves. None when anywidget is missing."""
+    try:
+        import anywidget
+        import traitlets
+    except ImportError:  # pragma: no cover
+        return None
+
+    class HoverBridge(anywidget.AnyWidget):
+        _esm = _HOVER_ESM
+        prefix = traitlets.Unicode("").tag(sync=True)
+        hovered = traitlets.Unicode("").tag(sync=True)
+
+    bridge = HoverBridge(prefix=prefix)
+    bridge.token_keys = {}
+    bridge.observe(lambda ch: on_hover(bridge.token_keys.get(ch["new"])), names="hovered")
+    return bridge
 
 
 def message_html(m: Message | None, lang: str) -> str:
@@ -270,6 +340,8 @@ APP_CSS = """<style>
 .app-list button.widget-button { text-align: left; justify-content: flex-start; font-size: 12px;
   padding: 0 6px; flex: 0 0 auto; min-height: 26px; }
 .app-list button.widget-button:disabled { opacity: 0.55; }
+.app-list button.app-cannot { opacity: 0.6; background: #f3f3f3; }
+.app-side { font-size: 13px; }
 </style>"""
 
 
@@ -292,6 +364,7 @@ class BaseApp(_VBox):
     `title(lang)` and `review_scene(state, lang)`."""
 
     SIDE_WIDTH = "320px"
+    _count = 0
 
     def __init__(self, controller, log_limit: int = 200):
         import ipywidgets as W
@@ -331,7 +404,9 @@ class BaseApp(_VBox):
         self.review_box = W.VBox()
         self.review_button = W.Button(layout=W.Layout(width="auto"))
         self.replay = None
-        self._prompt_pool = ButtonPool(self._on_prompt, style="info", width="100%")
+        BaseApp._count += 1
+        self.hover = hover_bridge(f"app{BaseApp._count}-h", self._on_button_hover)
+        self._prompt_pool = ButtonPool(self._on_prompt, style="info", width="100%", hover=self.hover, name="p")
 
         self.lang_toggle.observe(self._on_lang, names="value")
         self.undo_button.on_click(self._on_undo)
@@ -367,7 +442,8 @@ class BaseApp(_VBox):
         self.add_fold(lambda lang: w("actions", lang), actions_row)
         self.add_fold(lambda lang: w("log", lang), log_box)
         self.add_fold(lambda lang: w("review", lang), self.review_box)
-        super().__init__(children=[self.style_html] + list(self.top_rows(self.header)) + [self.main_row]
+        bridge = [self.hover] if self.hover is not None else []
+        super().__init__(children=[self.style_html] + bridge + list(self.top_rows(self.header)) + [self.main_row]
                          + list(self.below_main())
                          + [self.folds],
                          layout=W.Layout(width="100%", max_width="1100px"))
@@ -503,10 +579,24 @@ class BaseApp(_VBox):
     @guarded
     def _on_hover(self, tag) -> None:
         if self.controller.set_hover(tag):
+            self.card_html.value = self.card_panel_html()
             self.refresh_odds()
 
     def refresh_odds(self) -> None:
         pass
+
+    @guarded
+    def _on_button_hover(self, key) -> None:
+        """The pointer is over a button standing for `key` (None: over none): light that action
+        on the board, show its card and odds."""
+        if self.controller.point_at(key):
+            self.refresh_pointed()
+
+    def refresh_pointed(self) -> None:
+        """Redraw what pointing changes: the board's lights, the card panel, the odds."""
+        self.card_html.value = self.card_panel_html()
+        self.refresh_odds()
+        self.view.show(self.controller.scene())
 
     @guarded
     def _on_prompt(self, key) -> None:
@@ -535,7 +625,7 @@ class BaseApp(_VBox):
         if self._busy or not change["new"]:
             return
         self.controller.consider(change["new"])
-        self.refresh_odds()
+        self.refresh_pointed()
 
     @guarded
     def _on_lang(self, change) -> None:

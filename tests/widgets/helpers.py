@@ -15,6 +15,8 @@ def berserk_clicks(c, a) -> str:
     if a.card is None:
         if shape == "":
             c.choose(a)
+            if getattr(c, "confirming", None) is not None:   # «Готово» with an empty squad asks first
+                c.choose("confirm:yes")
             return "button"
         objs = object_cards(a)
         c.click(f"card:{objs[0]}" if objs else f"cell:{cell_name(a.cell)}")

@@ -453,7 +453,8 @@ def test_any_click_anywhere_is_answered_without_error(seed):
 
 def test_frame_is_board_first_with_closed_folds():
     app = BerserkApp(battle(), lang="en")
-    assert app.children[1] is app.header and app.children[2] is app.main_row
+    assert app.children[1] is app.hover            # the bridge that says which button is pointed at
+    assert app.children[2] is app.header and app.children[3] is app.main_row
     assert app.main_row.children == (app.board, app.side)
     assert app.main_row.layout.flex_flow == "row wrap"
     assert (app.board.layout.flex, app.board.layout.max_width) == ("1 1 480px", "720px")

@@ -12,9 +12,11 @@ from widgets.city_app import _shape
 
 
 def position(districts: dict, *, players=2, phase="actions", current=0, influence=None, map="default", seed=1):
+    # every player's first district is its headquarters (R-CITY-HQ: after the picks each has one)
+    hq = [min((d for d, (o, _f) in districts.items() if o == p), default=None) for p in range(players)]
     pos = {"phase": phase, "round": 1, "current": current,
            "districts": {str(d): {"owner": o, "forces": f} for d, (o, f) in districts.items()},
-           "influence": influence if influence is not None else [0] * players}
+           "influence": influence if influence is not None else [0] * players, "hq": hq}
     return load_scenario({"game": "city", "setup": {"players": players, "map": map, "seed": seed}, "position": pos})
 
 
