@@ -1,5 +1,5 @@
 # Two commands do everything on a machine with Python 3.11+ and make:
-#   make app    serve notebooks/ with Voilà on http://localhost:8866/
+#   make app    serve notebooks/ with Voilà (the class server, widgets/server.py); / opens the start page
 #   make test   unit tests, notebook tests (nbval), browser tests (Playwright + Chromium)
 #
 # The virtual environment lives in .venv; stamp files inside it remember what was installed
@@ -14,6 +14,9 @@ VENV      := .venv
 PY        := $(VENV)/bin/python
 PIP       := $(PY) -m pip --disable-pip-version-check
 PORT      ?= 8866
+HOST      ?= localhost
+MAX_KERNELS ?= 40
+CULL_IDLE ?= 300
 CHROMIUM  := /usr/bin/chromium
 JOBS      ?= 2
 
@@ -23,7 +26,9 @@ TEST_STAMP := $(VENV)/.stamp-test
 .PHONY: help venv test-env app chromium test test-unit test-notebooks test-browser bench clean
 
 help:
-	@echo "make app     serve notebooks/ with Voilà on http://localhost:$(PORT)/"
+	@echo "make app     serve notebooks/ with Voilà on http://$(HOST):$(PORT)/ (the start page;"
+	@echo "             a busy port: the next free one, the URL served is printed)"
+	@echo "             options: PORT=8866 HOST=0.0.0.0 (the whole network) MAX_KERNELS=40 CULL_IDLE=300"
 	@echo "make test    install what is missing, then run unit, notebook and browser tests"
 	@echo "make bench   run benchmarks/bench_*.py"
 	@echo "make venv    create .venv with the app extras only"
@@ -77,9 +82,11 @@ chromium:
 
 # --- app --------------------------------------------------------------------------------
 
+# The launcher prints the URL it really serves (the next free port when PORT is busy) and
+# exits 1 with a message when none of PORT..PORT+10 is free.
 app: $(APP_STAMP)
-	@echo "Serving notebooks/ at http://localhost:$(PORT)/  (Ctrl-C to stop)"
-	$(PY) -m voila notebooks/ --no-browser --port=$(PORT) --Voila.ip=localhost --strip_sources=True
+	$(PY) -m widgets.server notebooks/ --port=$(PORT) --ip=$(HOST) \
+		--max_kernels=$(MAX_KERNELS) --cull_idle_timeout=$(CULL_IDLE)
 
 # --- tests ------------------------------------------------------------------------------
 # `-p no:nbval` where nbval is not needed: importing it (nbformat -> jsonschema) costs ~2 s

@@ -140,6 +140,7 @@ WORDS: dict[str, tuple[str, str]] = {
               "The position is saved: the text below, the file behind the Download link."),
     "not_utf8": ("файл не в кодировке UTF-8", "the file is not UTF-8 text"),
     "too_big": ("файл больше {n} байт", "the file is larger than {n} bytes"),
+    "too_big_text": ("текст длиннее {n} знаков", "the text is longer than {n} characters"),
     "empty_text": ("текст пуст: вставьте JSON сценария", "the text is empty: paste a scenario's JSON"),
     "is_record": ("это запись партии, а не сценарий", "this is a game record, not a scenario"),
     "unexpected": ("непредвиденная ошибка ядра ({kind}): {text}", "unexpected kernel failure ({kind}): {text}"),
@@ -819,6 +820,8 @@ class ExplorerController:
             except UnicodeDecodeError:
                 return self._load_failed(source, *_pair("not_utf8"))
         text = str(text or "")
+        if len(text) > MAX_FILE_BYTES:          # before any parsing: a huge paste is refused at once
+            return self._load_failed(source, *_pair("too_big_text", n=MAX_FILE_BYTES))
         if not text.strip():
             return self._load_failed(source, *_pair("empty_text"))
         data = None

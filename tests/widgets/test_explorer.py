@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import datetime
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,9 @@ import pytest
 from berserk_kernel.berserk import BerserkState, demo_cards
 from berserk_kernel.berserk.fight import fight
 from berserk_kernel.berserk.placement import check_host
-from widgets.explorer import ExplorerApp, ExplorerController, find_examples_dir, kind_of
+from widgets.explorer import (
+    MAX_FILE_BYTES, ExplorerApp, ExplorerController, find_examples_dir, kind_of,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted(p.name for p in (ROOT / "examples" / "scenarios").glob("*.json"))
@@ -458,6 +461,25 @@ def test_uploads_bytes_not_utf8_and_too_big():
     unchanged(c, *before)
     good = duel().save_text().encode("utf-8")
     assert c.load_upload("good.json", memoryview(good)) and "good.json" in c.message.en
+
+
+def test_a_paste_or_upload_over_the_size_limit_is_refused_with_a_message():
+    c = duel()
+    before = snapshot(c)
+    t0 = time.perf_counter()
+    assert not c.load_text("{" + " " * MAX_FILE_BYTES + "}")     # 9 MB took 25 s before the limit
+    assert time.perf_counter() - t0 < 1
+    assert c.message.en == ("Not loaded (the pasted text); the current position is kept: "
+                            f"the text is longer than {MAX_FILE_BYTES} characters")
+    assert c.message.ru == ("Не загружено (вставленный текст), текущая позиция сохранена: "
+                            f"текст длиннее {MAX_FILE_BYTES} знаков")
+    unchanged(c, *before)
+    assert not c.load_upload("big.json", memoryview(b"[" * 30_000_000))      # a 30 MB file
+    assert c.message.en == ("Not loaded (big.json); the current position is kept: "
+                            f"the file is larger than {MAX_FILE_BYTES} bytes")
+    unchanged(c, *before)
+    exact = duel().save_text()
+    assert c.load_text(exact + " " * (MAX_FILE_BYTES - len(exact)))      # the limit itself is fine
 
 
 def test_pasted_text_is_named_in_words():
