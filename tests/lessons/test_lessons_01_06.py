@@ -344,3 +344,28 @@ def test_every_stage_is_the_students_move(lesson_id):
         assert start.to_move == stage.seat, f"{lesson_id} {stage.id}: seat {stage.seat} but {start.to_move} to move"
         assert 4 <= len(lesson.stages) <= 9
         state = play_line(lesson, i, stage.solution, start).state
+
+
+# --- the notebooks: one cell showing the lesson page, the rule ids of the lesson file in metadata --
+def lesson_rule_ids(lesson_id: str) -> list[str]:
+    """Every rule id the lesson file names: the stages' `rules` and the ids cited in its texts."""
+    import re
+    from widgets.lesson_data import lesson_path
+    lesson = load_lesson(lesson_id)
+    text = lesson_path(lesson_id).read_text(encoding="utf-8")
+    found = {m for m in re.findall(r"(?<![\w.-])((?:BR|CR|HR|R)-[\w.-]*\w)", text) if m in lesson.rules_registry}
+    for stage in lesson.stages:
+        found.update(stage.rules)
+    return sorted(found)
+
+
+@pytest.mark.parametrize("lesson_id", ["01_field_and_zones", "02_squad_building", "03_placement_and_reveal",
+                                       "04_movement_opening_closing", "05_strike_and_defenders", "06_flyers"])
+def test_notebook_is_one_cell_with_the_lessons_rule_ids(lesson_id):
+    import json
+    import pathlib
+    path = pathlib.Path(__file__).resolve().parents[2] / "notebooks" / f"{lesson_id}.ipynb"
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    assert [c["cell_type"] for c in nb["cells"]] == ["code"] and nb["cells"][0]["outputs"] == []
+    assert "".join(nb["cells"][0]["source"]) == f'from widgets.lesson import lesson_page\nlesson_page("{lesson_id}")'
+    assert nb["metadata"]["lesson"] == {"id": lesson_id, "rules": lesson_rule_ids(lesson_id)}
