@@ -24,6 +24,7 @@ decisions the kernel adds later show up as lit targets or prompt buttons without
 from __future__ import annotations
 
 import functools
+import secrets
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
@@ -837,6 +838,12 @@ class BerserkController(BaseController):
     # --- log and rules -------------------------------------------------------------------------
 # --- the app -----------------------------------------------------------------------------------
 
+def random_seed() -> int:
+    """A new game number for a new deal. The kernel's dice stay seeded: the number is shown, so
+    the same game can be dealt again."""
+    return secrets.randbelow(999_999) + 1
+
+
 def fight_html(f: dict | None, lang: str) -> str:
     """The fight table (or the one-die scale) with the current reading lit; "" when none."""
     if not f:
@@ -935,16 +942,26 @@ class BerserkApp(BaseApp):
     `app.controller` is the `BerserkController`; `app.view` the `CanvasView` of the board."""
 
     def __init__(self, state=None, lang: str | None = None, viewer: int | None = None, controller=None,
-                 log_limit: int = 200):
+                 log_limit: int = 200, seed: int | None = None, setup_row: bool = False):
         import ipywidgets as W
+
+        from berserk_kernel.berserk import new_game
 
         if controller is None:
             if state is None:
-                from berserk_kernel.berserk import new_game
-                state = new_game()
+                state = new_game(seed=random_seed() if seed is None else seed)
             controller = BerserkController(state, lang, viewer)
+        self.setup_row = setup_row
+        st = controller.state
+        self.mode_toggle = W.ToggleButtons(options=[("classic", "classic"), ("heroes", "heroes")],
+                                           value=getattr(st, "mode", "classic"), style={"button_width": "auto"})
+        self.seed_box = W.BoundedIntText(value=int(st.setup.get("seed", 0) or 0), min=0, max=10**9,
+                                         layout=W.Layout(width="110px"))
+        self.new_button = W.Button(button_style="warning", layout=W.Layout(width="auto"))
+        self.random_button = W.Button(layout=W.Layout(width="auto"))
+        self.setup_labels = [W.HTML(), W.HTML(), W.HTML()]
         self.hand_title = W.HTML()
-        self.hand_buttons = W.VBox(layout=W.Layout(max_height="300px", overflow="auto"))
+        self.hand_buttons = W.VBox(layout=W.Layout(max_height="260px", overflow="auto"))
         self.hand_buttons.add_class("app-list")
         self.dice_html = W.HTML()
         self.squad_html = W.HTML()
@@ -957,14 +974,32 @@ class BerserkApp(BaseApp):
         super().__init__(controller, log_limit)
         self._hand_pool = ButtonPool(self._on_hand, width="100%", hover=self.hover, name="h")
         self.viewer_toggle.observe(self._on_viewer, names="value")
+        self.new_button.on_click(self._on_new_game)
+        self.random_button.on_click(self._on_random_game)
+        if setup_row:
+            self.add_hotseat_parts("berserk")
         self.add_class("berserk-app")
         self.refresh()
 
+    def side_panels_top(self) -> list:
+        return [self.squad_html]
+
     def side_panels(self) -> list:
+        return [self.hand_title, self.hand_buttons, self.dice_html, self.fight_html, self.odds_box]
+
+    def below_main(self) -> list:
+        """Hot-seat only (`setup_row=True`): whose side the board shows, and a new game."""
         import ipywidgets as W
-        return [self.squad_html, self.hand_title, self.hand_buttons, self.dice_html, self.fight_html, self.odds_box,
-                W.HBox([self.viewer_label, self.viewer_toggle], layout=W.Layout(align_items="center",
-                                                                              flex_flow="row wrap"))]
+        if not self.setup_row:
+            return []
+        viewer = W.HBox([self.viewer_label, self.viewer_toggle], layout=W.Layout(align_items="center"))
+        game = W.HBox([self.setup_labels[0], self.mode_toggle, self.setup_labels[1], self.seed_box,
+                       self.new_button, self.random_button, self.setup_labels[2]],
+                      layout=W.Layout(align_items="center", flex_flow="row wrap"))
+        row = W.HBox([viewer, game], layout=W.Layout(flex_flow="row wrap", align_items="center", grid_gap="16px",
+                                                    margin="6px 0"))
+        row.add_class("app-setup")
+        return [row]
 
     def title(self, lang: str) -> str:
         return "Берсерк — игра вдвоём за одним экраном" if lang == "ru" else "Berserk — a hot-seat game"
@@ -974,6 +1009,16 @@ class BerserkApp(BaseApp):
 
     def refresh_side(self) -> None:
         c, lang = self.controller, self.controller.lang
+        self.setup_labels[0].value = f"<b>{w('new_game', lang)}</b>:&nbsp;"
+        self.setup_labels[1].value = f"&nbsp;{w('game_number', lang)}:&nbsp;"
+        self.setup_labels[2].value = f"<span style='font-size:11px;color:#555'>{w('game_number_hint', lang)}</span>"
+        modes = ((w("mode_classic", lang), "classic"), (w("mode_heroes", lang), "heroes"))
+        if tuple(tuple(o) for o in self.mode_toggle.options) != modes:
+            keep = self.mode_toggle.value
+            self.mode_toggle.options = modes
+            self.mode_toggle.value = keep
+        self.new_button.description = w("start_game", lang)
+        self.random_button.description = w("random_game", lang)
         names = [c.seat_name(0), c.seat_name(1)]
         self.viewer_label.value = f"{w('viewer', lang)}:&nbsp;"
         options = ((w("viewer_auto", lang), -1), (names[0], 0), (names[1], 1))
@@ -1050,6 +1095,20 @@ class BerserkApp(BaseApp):
         else:
             self.controller.read_card(value)
         self.refresh()
+
+    @guarded
+    def _on_new_game(self, _b) -> None:
+        from berserk_kernel.berserk import new_game
+        state = new_game(seed=int(self.seed_box.value), mode=self.mode_toggle.value)
+        self.controller.reset(state)
+        self.replay = None
+        self.review_box.children = [self.review_button]
+        self.refresh()
+
+    @guarded
+    def _on_random_game(self, _b) -> None:
+        self.seed_box.value = random_seed()
+        self._on_new_game(_b)
 
     @guarded
     def _on_viewer(self, change) -> None:

@@ -19,14 +19,17 @@ STRENGTH = {WEAK: ("слабый X", "weak X"), MEDIUM: ("средний Y", "me
 COLOURS = {"deal": "#009E73", "back": "#D55E00", "lit": "#F0E442", "grid": "#BBBBBB", "text": "#222222",
            "muted": "#666666", "bar": "#0072B2", "bar_bg": "#E8EEF3"}
 HEAD = {
-    "title": ("Таблица боя (R-BR-FIGHT)", "The fight table (R-BR-FIGHT)"),
+    "title": ("Таблица боя: D = белый − чёрный", "The fight table: D = white − black"),
     "d": ("D = белый − чёрный", "D = white − black"),
     "deal": ("нападающий наносит", "attacker deals"),
     "back": ("цель отвечает", "target strikes back"),
     "option": ("можно выбрать вместо", "may choose instead"),
+    "deal_s": ("наносит", "deals"), "back_s": ("ответ", "back"),
     "nothing": ("—", "—"),
-    "att_option": ("нападающий: {deal}, без ответа", "attacker: {deal}, no strike back"),
-    "tgt_option": ("цель: ответ {back}, нападающий — ничего", "target: {back} back, attacker deals nothing"),
+    "att_option": ("нападающий может вместо этого взять «{deal}» без ответного удара",
+                   "the attacker may take {deal} with no strike back instead"),
+    "tgt_option": ("цель может вместо этого выбрать ответ «{back}», и тогда нападающий ничего не наносит",
+                   "the target may strike back {back} instead; then the attacker deals nothing"),
     "zero_low": ("0, белый ≤ 4", "0, white ≤ 4"),
     "zero_high": ("0, белый ≥ 5", "0, white ≥ 5"),
     "single": ("Закрытая цель без защитника: один белый кубик", "A closed target with no defender: one white die"),
@@ -60,18 +63,19 @@ def row_of(diff: int, white: int | None = None) -> str:
 
 
 def fight_table_svg(lang: str = "ru", diff: int | None = None, white: int | None = None) -> str:
-    """The fight table as a picture; the row of `diff` (white − black, modified) is lit."""
+    """The fight table as a picture; the row of `diff` (white − black, modified) is lit. Rows
+    with a choice carry ★; the choice of the lit row (or the legend) is written under it."""
     lit = row_of(diff, white) if diff is not None else None
-    w, row_h, top = 300, 17, 34
-    cols = (0, 62, 148, 222)
+    w, row_h, top = 300, 16, 34
+    cols = (0, 92, 180, 270)
     h = top + row_h * len(ROWS) + 4
     out = [f"<svg class='app-fight-table' role='img' aria-label='{escape(_t('title', lang))}' width='{w}' "
-           f"height='{h}' viewBox='0 0 {w} {h}' style='font-family:sans-serif;font-size:10px;max-width:100%'>",
-           f"<text x='0' y='11' font-weight='bold' font-size='12'>{escape(_t('title', lang))}</text>"]
-    heads = (_t("d", lang), _t("deal", lang), _t("back", lang), _t("option", lang))
-    short = ("D", heads[1], heads[2], heads[3]) if lang == "en" else ("D", heads[1], heads[2], heads[3])
-    for x, text in zip(cols, short):
-        out.append(f"<text x='{x + 2}' y='{top - 6}' fill='{COLOURS['muted']}' font-size='9'>{escape(text)}</text>")
+           f"height='{h}' viewBox='0 0 {w} {h}' style='font-family:sans-serif;font-size:11px;max-width:100%'>",
+           f"<text x='0' y='12' font-weight='bold' font-size='12'>{escape(_t('title', lang))}</text>"]
+    heads = ("D", _t("deal_s", lang), _t("back_s", lang), "★")
+    for x, text in zip(cols, heads):
+        out.append(f"<text x='{x + 2}' y='{top - 5}' fill='{COLOURS['muted']}' font-size='10'>{escape(text)}</text>")
+    notes = []
     for i, (label, wv, bv) in enumerate(ROWS):
         y = top + i * row_h
         cell = fight(wv, bv)
@@ -79,25 +83,28 @@ def fight_table_svg(lang: str = "ru", diff: int | None = None, white: int | None
             out.append(f"<rect x='0' y='{y}' width='{w}' height='{row_h}' fill='{COLOURS['lit']}' "
                        f"stroke='{COLOURS['text']}' stroke-width='1.5' class='app-fight-lit'/>")
         elif i % 2:
-            out.append(f"<rect x='0' y='{y}' width='{w}' height='{row_h}' fill='#F6F6F6'/>")
+            out.append(f"<rect x='0' y='{y}' width='{w}' height='{row_h}' fill='#F4F4F4'/>")
         name = {"0a": _t("zero_low", lang), "0b": _t("zero_high", lang), "+5+": "+5…", "−5−": "−5…"}.get(label, label)
         option = ""
         if cell.chooser == "attacker":
             option = _t("att_option", lang, deal=_strength(cell.alt_deal, lang))
         elif cell.chooser == "target":
             option = _t("tgt_option", lang, back=_strength(cell.alt_back, lang))
-        yy = y + row_h - 5
+        if option:
+            notes.append((label, name, option))
+        yy = y + row_h - 4
         weight = "bold" if label == lit else "normal"
-        out += [f"<text x='{cols[0] + 2}' y='{yy}' font-weight='{weight}' font-size='{9 if label in ('0a', '0b') else 10}'>"
-                f"{escape(name)}</text>",
+        out += [f"<text x='{cols[0] + 2}' y='{yy}' font-weight='{weight}'>{escape(name)}</text>",
                 f"<text x='{cols[1] + 2}' y='{yy}' fill='{COLOURS['deal'] if cell.deal is not None else COLOURS['muted']}' "
                 f"font-weight='{weight}'>{escape(_strength(cell.deal, lang))}</text>",
                 f"<text x='{cols[2] + 2}' y='{yy}' fill='{COLOURS['back'] if cell.back is not None else COLOURS['muted']}' "
                 f"font-weight='{weight}'>{escape(_strength(cell.back, lang))}</text>",
-                f"<text x='{cols[3] + 2}' y='{yy}' font-size='8.5' textLength='{w - cols[3] - 4}' "
-                f"lengthAdjust='spacingAndGlyphs'>{escape(option)}</text>" if option else ""]
+                f"<text x='{cols[3] + 2}' y='{yy}'>★</text>" if option else ""]
     out.append("</svg>")
-    return "".join(out)
+    lit_notes = [n for n in notes if n[0] == lit]
+    shown = lit_notes or notes
+    legend = "".join(f"<div>★ {escape(name)}: {escape(option)}</div>" for _l, name, option in shown)
+    return f"{''.join(out)}<div class='app-fight-note' style='font-size:11px;line-height:1.3'>{legend}</div>"
 
 
 def single_die_svg(lang: str = "ru", roll: int | None = None) -> str:

@@ -518,7 +518,7 @@ class CityApp(BaseApp):
     Its set-up row (players 2-4, map, seed, "New game") replaces the game being played."""
 
     def __init__(self, state=None, lang: str | None = None, players: int = 2, map: str = "default",
-                 seed: int = 1, controller=None, log_limit: int = 200):
+                 seed: int = 1, controller=None, log_limit: int = 200, setup_row: bool = False):
         import ipywidgets as W
 
         from berserk_kernel.city import new_game
@@ -528,6 +528,7 @@ class CityApp(BaseApp):
                 state = new_game(players=players, map=map, seed=seed)
             controller = CityController(state, lang)
         st = controller.state
+        self.setup_row = setup_row
         self.players_toggle = W.ToggleButtons(options=[("2", 2), ("3", 3), ("4", 4)], value=st.players,
                                               style={"button_width": "36px"})
         self.map_dropdown = W.Dropdown(layout=W.Layout(width="200px"))
@@ -563,15 +564,21 @@ class CityApp(BaseApp):
         self.at_button.on_click(self._on_at_apply)
         self._fill_maps()
         self.map_dropdown.value = st.map.id if st.map.id in [v for _l, v in self.map_dropdown.options] else "default"
+        if setup_row:
+            self.add_hotseat_parts("city")
         self.add_class("city-app")
         self.refresh()
 
-    def top_rows(self, header) -> list:
+    def below_main(self) -> list:
+        """Hot-seat only (`setup_row=True`): a new game with players, map and game number."""
         import ipywidgets as W
+        if not self.setup_row:
+            return []
         setup = W.HBox([self.setup_labels[0], self.players_toggle, self.setup_labels[1], self.map_dropdown,
                         self.setup_labels[2], self.seed_box, self.new_button],
-                       layout=W.Layout(align_items="center", flex_flow="row wrap"))
-        return [header, setup]
+                       layout=W.Layout(align_items="center", flex_flow="row wrap", margin="6px 0"))
+        setup.add_class("app-setup")
+        return [setup]
 
     def side_panels(self) -> list:
         return [self.amount_box, self.at_box, self.players_box, self.event_box, self.dice_box, self.odds_box]
@@ -599,10 +606,10 @@ class CityApp(BaseApp):
 
     def refresh_side(self) -> None:
         c, lang = self.controller, self.controller.lang
-        self.setup_labels[0].value = f"{w('players', lang)}:&nbsp;"
+        self.setup_labels[0].value = f"<b>{w('new_game', lang)}</b>:&nbsp;{w('players', lang)}&nbsp;"
         self.setup_labels[1].value = f"&nbsp;{w('map', lang)}:&nbsp;"
-        self.setup_labels[2].value = f"&nbsp;{w('seed', lang)}:&nbsp;"
-        self.new_button.description = w("new_game", lang)
+        self.setup_labels[2].value = f"&nbsp;{w('game_number', lang)}:&nbsp;"
+        self.new_button.description = w("start_game", lang)
         self._fill_maps()
         am = c.amount
         if am is None:

@@ -13,7 +13,7 @@ from html import escape
 
 from berserk_kernel.core.errors import IllegalAction, KernelError
 
-from .i18n import normal_lang, page_lang, w
+from .i18n import how_to_play, normal_lang, page_lang, w
 
 
 # --- values -----------------------------------------------------------------------------------
@@ -338,10 +338,15 @@ def status_html(text: str) -> str:
 
 APP_CSS = """<style>
 .app-list button.widget-button { text-align: left; justify-content: flex-start; font-size: 12px;
-  padding: 0 6px; flex: 0 0 auto; min-height: 26px; }
+  padding: 3px 6px; flex: 0 0 auto; min-height: 26px; height: auto; white-space: normal; line-height: 1.3;
+  overflow: visible; text-overflow: clip; }
+.app-list button.widget-button i { display: none; }
 .app-list button.widget-button:disabled { opacity: 0.55; }
 .app-list button.app-cannot { opacity: 0.6; background: #f3f3f3; }
 .app-side { font-size: 13px; }
+.app-side .widget-html-content, .app-board .widget-html-content, .app-folds .widget-html-content,
+.app-setup .widget-html-content { line-height: 1.35; }
+.app-side .widget-html, .app-board .widget-html { margin-top: 1px; margin-bottom: 1px; }
 </style>"""
 
 
@@ -421,9 +426,9 @@ class BaseApp(_VBox):
                              layout=W.Layout(justify_content="space-between", align_items="center",
                                              flex_flow="row wrap", width="100%"))
         self.side = W.VBox([self.side_top, self.status_html, self.message_html, self.prompt_title,
-                            self.prompt_buttons, self.card_html]
-                           + list(self.side_panels())
-                           + [W.HBox([self.undo_button, self.redo_button])],
+                            self.prompt_buttons, W.HBox([self.undo_button, self.redo_button])]
+                           + list(self.side_panels_top()) + [self.card_html]
+                           + list(self.side_panels()),
                            layout=W.Layout(flex="0 0 " + self.SIDE_WIDTH, width=self.SIDE_WIDTH))
         self.side.add_class("app-side")
         self.board = W.VBox([self.view.widget, self.hint_html],
@@ -472,6 +477,10 @@ class BaseApp(_VBox):
     def side_panels(self) -> list:
         return []
 
+    def side_panels_top(self) -> list:
+        """Panels above the card panel (squad building)."""
+        return []
+
     def refresh_side(self) -> None:
         pass
 
@@ -480,6 +489,23 @@ class BaseApp(_VBox):
 
     def review_scene(self, state, lang):  # pragma: no cover - games override
         raise NotImplementedError
+
+    def add_hotseat_parts(self, game: str) -> None:
+        """The hot-seat page's own parts: a link back to the start page (keeping the language)
+        in the header, and a «How to play» fold."""
+        import ipywidgets as W
+        self.home_link = W.HTML()
+        self.header_extra.children = tuple(self.header_extra.children) + (self.home_link,)
+        self.how_html = W.HTML()
+        self._how_game = game
+        self.add_fold(lambda lang: w("how_to_play", lang), self.how_html)
+
+    def _refresh_hotseat_parts(self, lang: str) -> None:
+        if getattr(self, "home_link", None) is None:
+            return
+        self.home_link.value = (f"<a class='app-home' href='00_start_here.ipynb?lang={lang}' "
+                                f"style='margin:0 12px;font-size:13px'>{escape(w('to_start', lang))}</a>")
+        self.how_html.value = f"<div class='app-how' style='font-size:13px;max-width:760px'>{how_to_play(self._how_game, lang)}</div>"
 
     def card_panel_html(self) -> str:
         """The text of the card being read (Berserk); empty elsewhere."""
@@ -506,6 +532,7 @@ class BaseApp(_VBox):
             self._refresh_actions()
             self._refresh_log()
             self._refresh_fold_titles()
+            self._refresh_hotseat_parts(lang)
             self.review_button.description = w("review_open", lang)
             if self.replay is not None:
                 self.replay.set_lang(lang)

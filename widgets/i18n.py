@@ -19,6 +19,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "undo": ("↶ Отменить ход", "↶ Undo"),
     "redo": ("↷ Вернуть ход", "↷ Redo"),
     "lang": ("Язык", "Language"),
+    "how_to_play": ("Как играть", "How to play"),
+    "to_start": ("← Все уроки", "← All lessons"),
     "card_hint": ("Наведите указатель на карту (на поле или в списке), чтобы прочитать её.",
                   "Point at a card (on the board or in a list) to read it."),
     "undone": ("Отменено: {what}", "Undone: {what}"),
@@ -108,7 +110,13 @@ WORDS: dict[str, tuple[str, str]] = {
     "players": ("Игроков", "Players"),
     "map": ("Карта", "Map"),
     "seed": ("Зерно", "Seed"),
-    "new_game": ("Новая игра", "New game"),
+    "new_game": ("Новая партия", "New game"),
+    "game_number": ("номер партии", "game number"),
+    "game_number_hint": ("тот же номер — те же карты и кубики", "the same number deals the same cards and dice"),
+    "start_game": ("Начать", "Start"),
+    "random_game": ("Случайная партия", "Random game"),
+    "mode_classic": ("классика", "classic"),
+    "mode_heroes": ("герои", "heroes"),
     "forces_n": ("Сил", "Forces"),
     "confirm": ("Подтвердить", "Confirm"),
     "cancel": ("Отмена", "Cancel"),
@@ -128,6 +136,41 @@ WORDS: dict[str, tuple[str, str]] = {
     "district": ("район {d}", "district {d}"),
     "attack_rolls": ("атака", "attack"),
     "defence_rolls": ("защита", "defence"),
+}
+
+# How to play, a fold of the hot-seat apps (HTML, one language at a time)
+HOW_TO_PLAY: dict[str, tuple[str, str]] = {
+    "berserk": (
+        "<p>Вся партия — от набора отряда до победы, вдвоём за одним экраном. Доска повёрнута к тому, "
+        "чей сейчас ход (переключатель «Вид с места» под доской закрепляет её).</p>"
+        "<ul><li>Нажмите на свою карту — подсветятся её ходы (зелёные клетки с точкой) и цели (красная рамка с ✕); "
+        "нажмите на подсвеченное, чтобы сделать ход.</li>"
+        "<li>Наведите указатель на любую карту — справа появится её полный текст: цена, жизни, удар, способности.</li>"
+        "<li>Выбор без доски (кто ходит первым, покупка, защитник, исход по таблице боя, конец хода) — кнопками справа.</li>"
+        "<li>Если щелчок не по правилам, справа написано почему и номер правила.</li>"
+        "<li>Без мыши: раздел «Все допустимые действия» ниже.</li></ul>",
+        "<p>A whole game, from building the squads to victory, for two players at one screen. The board is "
+        "turned to the player whose turn it is (the “Board seen by” switch under the board fixes it).</p>"
+        "<ul><li>Click one of your cards: its moves (green cells with a dot) and targets (red frame with ✕) light up; "
+        "click a lit one to act.</li>"
+        "<li>Point at any card: its full text appears on the right: cost, lives, strike, abilities.</li>"
+        "<li>Choices off the board (who goes first, buying, a defender, the fight-table outcome, ending the turn) "
+        "are buttons on the right.</li>"
+        "<li>A click against the rules is explained on the right, with the rule's number.</li>"
+        "<li>Without a mouse: the “All legal actions” section below.</li></ul>"),
+    "city": (
+        "<p>От 2 до 4 игроков за одним экраном. Районы окрашены цветом владельца и подписаны его буквой; "
+        "число в круге — силы, звезда — штаб. Ход: Событие, Доход, Действия (кнопки справа).</p>"
+        "<ul><li>Нажмите на свой район, затем на подсвеченный: зелёный — захват или переброска, красный с ✕ — атака.</li>"
+        "<li>Число сил выберите ползунком; справа видны точные шансы атаки.</li>"
+        "<li>Новая партия — строка под картой: число игроков, карта и номер партии.</li>"
+        "<li>Без мыши: раздел «Все допустимые действия» ниже.</li></ul>",
+        "<p>2 to 4 players at one screen. Districts show their owner's colour and letter; the number in the circle "
+        "is forces, the star a headquarters. A turn is Event, Income, Actions (buttons on the right).</p>"
+        "<ul><li>Click your district, then a lit one: green to capture or redeploy, red with ✕ to attack.</li>"
+        "<li>Choose the number of forces with the slider; the exact odds of an attack are on the right.</li>"
+        "<li>A new game: the row under the map (players, map and game number).</li>"
+        "<li>Without a mouse: the “All legal actions” section below.</li></ul>"),
 }
 
 # What a kind of action is called on a button. Unknown kinds (new ones added to a kernel later)
@@ -239,6 +282,10 @@ def w(key: str, lang: str = DEFAULT_LANG, **kw) -> str:
 def kind_word(kind: str, lang: str = DEFAULT_LANG) -> str:
     pair = KIND_WORDS.get(kind)
     return pair[1 if lang == "en" else 0] if pair else kind
+
+
+def how_to_play(game: str, lang: str = DEFAULT_LANG) -> str:
+    return HOW_TO_PLAY[game][1 if lang == "en" else 0]
 
 
 def action_words(kind: str, lang: str = DEFAULT_LANG) -> str | None:

@@ -25,7 +25,9 @@ WORDS = {
     "closed": ("закрыто", "closed"), "aux": ("доп. зона", "aux zone"), "deck": ("колода", "deck"),
     "grave": ("кладбище", "graveyard"), "turn": ("ход", "turn"), "row": ("ряд", "row"),
     "to_move": ("решает", "to decide"), "over": ("партия окончена", "game over"), "draw": ("ничья", "draw"),
-    "wins": ("победа", "wins"),
+    "wins": ("победа", "wins"), "deal": ("Раздача", "The deal of"),
+    "deal_hint": ("нажмите на карту в рамке, чтобы купить её", "click a framed card to buy it"),
+    "squad": ("Отряд", "Squad of"),
 }
 
 
@@ -91,6 +93,8 @@ def board_scene(s, viewer: int = 0, lang: str = "ru", selected: int | None = Non
         sc.add(Rect(x + 2, y + 2, CELL_W - 4, CELL_H - 4, stroke=PALETTE["green"], width=4, dash=(6, 3),
                     layer="highlight", hit=f"cell:{cell_name(cell)}"))
         sc.add(Circle(x + CELL_W / 2, y + CELL_H / 2, 7, fill=PALETTE["green"], layer="highlight"))
+    if s.phase == "build" and s.to_move is not None:
+        _deal_panel(sc, s, s.to_move, lang, selected, highlight_cards, targets)
     # status line
     if s.phase == "over":
         status = _w("draw", lang) if s.winner == "draw" else f"{s.seats[s.winner].name}: {_w('wins', lang)}"
@@ -98,9 +102,36 @@ def board_scene(s, viewer: int = 0, lang: str = "ru", selected: int | None = Non
     else:
         from .game import PHASE_NAMES
         who = s.seats[s.to_move].name if s.to_move is not None else ""
-        status = f"{PHASE_NAMES[s.phase].get(lang)} · {_w('turn', lang)} {s.turn} · {_w('to_move', lang)}: {who}"
+        turn = f" · {_w('turn', lang)} {s.turn}" if s.turn else ""
+        status = f"{PHASE_NAMES[s.phase].get(lang)}{turn} · {_w('to_move', lang)}: {who}"
     sc.add(Text(FIELD_X, 18, status, size=13, bold=True, layer="static"))
     return sc
+
+
+def _deal_panel(sc, s, seat, lang, selected, highlight_cards, targets) -> None:
+    """Squad building (BR-7.5): the deciding player's deal as cards over the field, the ones that
+    can be bought framed, the others faded with ✕; the squad bought so far below them."""
+    p = s.seats[seat]
+    x0, y0, w0, h0 = FIELD_X, FIELD_Y, COLS * CELL_W, RANKS * CELL_H
+    sc.add(Rect(x0, y0, w0, h0, fill="#FBF8F1", stroke=OWNER_COLOURS[seat], width=2, layer="cards"))
+    sc.add(Text(x0 + 8, y0 + 13, f"{_w('deal', lang)} {p.name}: {_w('deal_hint', lang)}", size=11, bold=True,
+                fill=OWNER_COLOURS[seat], layer="cards", max_width=w0 - 16))
+    buyable = {a.card for a in s.legal_actions() if a.kind == "buy"}
+    cw, ch = CELL_W - 6, CELL_H - 8
+    for i, uid in enumerate(p.deal[:15]):
+        x = x0 + 3 + (i % COLS) * CELL_W
+        y = y0 + 24 + (i // COLS) * (ch + 4)
+        _card(sc, s, uid, x, y, cw, ch, lang, selected, set(highlight_cards) | buyable, targets)
+        if uid not in buyable:
+            sc.add(Rect(x, y, cw, ch, fill="rgba(250,248,241,0.6)", layer="cards", hit=f"card:{uid}", radius=5))
+            sc.add(Text(x + cw - 9, y + 12, "✕", size=13, bold=True, anchor="middle", fill="#999999", layer="cards"))
+    top = y0 + 24 + 3 * (ch + 4) + 6
+    sc.add(Text(x0 + 8, top + 6, f"{_w('squad', lang)} {p.name}: {len(p.squad)}", size=11, bold=True,
+                fill=OWNER_COLOURS[seat], layer="cards"))
+    for i, uid in enumerate(p.squad[:15]):
+        x = x0 + 3 + (i % COLS) * CELL_W
+        y = top + 16 + (i // COLS) * 40
+        _card(sc, s, uid, x, y, cw, 36, lang, selected, highlight_cards, targets, compact=True)
 
 
 def _card(sc, s, uid, x, y, w, h, lang, selected, highlight_cards, targets, compact=False):

@@ -223,8 +223,11 @@ def test_scene_adds_hit_areas_for_lit_districts():
 
 
 def test_app_builds_new_games_and_acts():
-    app = CityApp(new_game(players=2, seed=4), lang="ru")
-    assert app.errors == []
+    app = CityApp(new_game(players=2, seed=4), lang="ru", setup_row=True)
+    assert app.errors == [] and app.children[-2].children[-1] is app.new_button   # the row under the board
+    assert CityApp(new_game(players=2, seed=4)).children[-2] is not None
+    assert not any(getattr(ch, "children", None) and app.new_button in ch.children
+                   for ch in CityApp(new_game(players=2, seed=4)).children)   # lessons: no set-up row
     s = app.controller.state
     tag = f"district:{min(a.dst for a in s.legal_actions())}"
     r = next(x for x in app.view.scene.shapes if getattr(x, "hit", None) == tag)
@@ -236,8 +239,9 @@ def test_app_builds_new_games_and_acts():
     assert app.controller.state.players == 4 and app.errors == []
     app.lang_toggle.value = "en"
     assert "To decide" in app.status_html.value
-    assert [b.tooltip for b in app.prompt_buttons.children] == [str(a) for a in app.controller.state.legal_actions()
-                                                                 if _shape(a) == ""]
+    assert app.controller.state.phase == "pick" and app.prompt_buttons.children == ()   # picks: on the board
+    who = app.controller.name(app.controller.seat, "en")
+    assert f"{who} to decide: pick a start district (lit)" in app.prompt_title.value
     app.review_button.click()
     assert app.replay is not None and app.errors == []
 
