@@ -2,9 +2,14 @@
 CR-204.4, HR-target-check, HR-declared-persists, R-BR-POISON)."""
 from __future__ import annotations
 
+from ..core.i18n import T
+from ..core.messages import catalog
 from . import zones
 from .fight import STRENGTH_NAMES, single_die
 from .targets import modifier, move_cells
+
+
+M = catalog("berserk_kernel.berserk")
 
 
 def name(s, uid):
@@ -19,13 +24,12 @@ def wound(s, uid, n: int, attack: bool = False, rule: str = "BR-15") -> int:
     armour = modifier(s, uid, "armour") if attack else 0
     dealt = max(0, n - armour)
     if armour and attack:
-        s._log("BR-17", "armour", f"Броня «{name(s, uid).ru}» поглощает {min(armour, n)}.",
-               f"{name(s, uid).en}'s armour absorbs {min(armour, n)}.", card=uid)
+        s._log("BR-17", "armour", *M("armour_absorbs", card=s.defs[c.card], n=min(armour, n)), card=uid)
     if dealt:
         c.wounds += dealt
         d = s.defs[c.card]
-        s._log(rule, "wound", f"«{d.name.ru}» (#{uid}) получает ран: {dealt} (всего {c.wounds} из {d.lives}).",
-               f"{d.name.en} (#{uid}) takes {dealt} wound(s) ({c.wounds} of {d.lives}).", card=uid, wounds=dealt)
+        s._log(rule, "wound", *M("wound_taken", card=d, uid=uid, n=dealt, total=c.wounds, lives=d.lives),
+               card=uid, wounds=dealt)
     return dealt
 
 
@@ -70,12 +74,11 @@ def apply_effects(s, entry, ab, targets: list[int]) -> None:
                     roll = raw + modifier(s, src, "attack_die")
                     strength = single_die(roll)
                     amount = e.roll[strength]
-                    s._log("BR-12", "roll", f"Бросок особенности: {raw}{_mod(roll - raw)} — {STRENGTH_NAMES[strength][0]}: {amount}.",
-                           f"Ability roll: {raw}{_mod(roll - raw)}: {STRENGTH_NAMES[strength][1]}: {amount}.", white=raw)
+                    s._log("BR-12", "roll", *M("ability_roll", roll=f"{raw}{_mod(roll - raw)}", n=amount,
+                                               strength=T(*STRENGTH_NAMES[strength])), white=raw)
                 else:
                     amount = e.amount
-                    s._log("BR-12.1", "effect", f"Ровно {amount} ран(ы) по «{d.name.ru}».",
-                           f"Exactly {amount} wound(s) to {d.name.en}.", card=t)
+                    s._log("BR-12.1", "effect", *M("exact_wounds", n=amount, card=d), card=t)
                 wound(s, t, amount, attack=ab.is_attack)
             elif e.op == "heal":
                 amount = e.amount if heal_left is None else heal_left
@@ -84,48 +87,41 @@ def apply_effects(s, entry, ab, targets: list[int]) -> None:
                     heal_left -= healed
                 c.wounds -= healed
                 s._log("HR-chosen-targets" if ab.target == "choose" else "HR-targets", "heal",
-                       f"«{d.name.ru}» (#{t}) излечен на {healed}.", f"{d.name.en} (#{t}) is healed {healed}.", card=t, healed=healed)
+                       *M("healed", card=d, uid=t, n=healed), card=t, healed=healed)
             elif e.op == "destroy":
                 destroy(s, t, "HR-mass-abilities" if ab.target == "mass" else "HR-targets")
             elif e.op == "poison":
                 c.poison = max(c.poison, e.amount)
-                s._log("R-BR-POISON", "poison", f"«{d.name.ru}» (#{t}) отравлен на {c.poison}.",
-                       f"{d.name.en} (#{t}) is poisoned for {c.poison}.", card=t)
+                s._log("R-BR-POISON", "poison", *M("poisoned", card=d, uid=t, n=c.poison), card=t)
             elif e.op == "cure":
                 c.poison = 0
-                s._log("R-BR-POISON", "cure", f"С «{d.name.ru}» (#{t}) снято отравление.",
-                       f"{d.name.en} (#{t}) is cured of poison.", card=t)
+                s._log("R-BR-POISON", "cure", *M("cured", card=d, uid=t), card=t)
             elif e.op == "tokens":
                 before = c.tokens
                 c.tokens = max(0, c.tokens + e.amount)
                 if d.max_tokens is not None:
                     c.tokens = min(c.tokens, d.max_tokens)
-                s._log("CR-token-limit", "tokens", f"Фишки «{d.name.ru}» (#{t}): {before} → {c.tokens}.",
-                       f"Tokens of {d.name.en} (#{t}): {before} -> {c.tokens}.", card=t)
+                s._log("CR-token-limit", "tokens", *M("tokens_changed", card=d, uid=t, before=before, after=c.tokens),
+                       card=t)
             elif e.op in ("open", "close"):
                 c.closed = e.op == "close"
                 if not c.closed and d.is_creature:
                     c.moves = d.move              # movement comes back when a card opens (BR-9.1)
-                s._log("BR-9.2", e.op, f"«{d.name.ru}» (#{t}) {'закрыт' if c.closed else 'открыт'}.",
-                       f"{d.name.en} (#{t}) is {'closed' if c.closed else 'opened'}.", card=t)
+                s._log("BR-9.2", e.op, *M("closed" if c.closed else "opened", card=d, uid=t), card=t)
             elif e.op == "move":
                 cell = entry.get("cell")
                 if cell is None or cell not in move_cells(s, t):
-                    s._log("BR-17", "cancel", "Перемещение нельзя применить: клетка занята или цель не на поле.",
-                           "The move cannot be applied: the cell is taken or the target is off the field.")
+                    s._log("BR-17", "cancel", *M("move_cancelled"))
                     continue
                 from .field import cell_name
                 s.cells[c.cell], s.cells[cell] = None, t
                 old, c.cell = c.cell, cell
-                s._log("BR-9.1", "move", f"«{d.name.ru}» переставлен {cell_name(old)}–{cell_name(cell)}.",
-                       f"{d.name.en} is moved {cell_name(old)}-{cell_name(cell)}.", card=t)
+                s._log("BR-9.1", "move", *M("moved_by_ability", card=d, frm=cell_name(old), to=cell_name(cell)), card=t)
             elif e.op == "return_to_deck":
                 zones.put_into_deck(s, t)
             elif e.op == "taunt":
                 c.taunt = s.turn + 1
-                s._log("HR-combined-restrictions", "taunt",
-                       f"В следующий ход противника целью его первой атаки должна быть #{t}.",
-                       f"In the opponent's next turn the target of their first attack must be #{t}.", card=t)
+                s._log("HR-combined-restrictions", "taunt", *M("taunt", uid=t), card=t)
     remove_dead(s)
 
 
@@ -138,7 +134,6 @@ def poison_tick(s, seat: int) -> None:
     for c in list(s.cards.values()):
         if c.owner == seat and c.in_play and c.poison:
             d = s.defs[c.card]
-            s._log("R-BR-POISON", "poison", f"Яд: «{d.name.ru}» (#{c.uid}) получает {c.poison}.",
-                   f"Poison: {d.name.en} (#{c.uid}) takes {c.poison}.", card=c.uid)
+            s._log("R-BR-POISON", "poison", *M("poison_tick", card=d, uid=c.uid, n=c.poison), card=c.uid)
             wound(s, c.uid, c.poison, rule="R-BR-POISON")
     remove_dead(s)

@@ -18,12 +18,15 @@ coins, hiring from the hand and an accumulation phase with draws.
 """
 from __future__ import annotations
 
+from ..core.messages import catalog
 from . import zones
 from .field import half_of, half_row
 from .triggers import fire
 
 HAND = 5
 MAX_COINS = 10
+
+M = catalog("berserk_kernel.berserk")
 
 
 def start_heroes(s, heroes) -> None:
@@ -35,8 +38,7 @@ def start_heroes(s, heroes) -> None:
         s.seats[seat].aux.append(c.uid)
         s.seats[seat].hero = c.uid
         d = s.defs[hero_id]
-        s._log("R-HEROES", "hero", f"{s.seats[seat].name}: герой «{d.name.ru}», жизней {d.lives}.",
-               f"{s.seats[seat].name}: hero {d.name.en}, {d.lives} lives.", seat=seat, card=c.uid)
+        s._log("R-HEROES", "hero", *M("hero_set", player=s.seats[seat].name, card=d, n=d.lives), seat=seat, card=c.uid)
     for seat in (0, 1):
         zones.shuffle_deck(s, seat, zones.WHY_PUT)
         for _ in range(min(HAND, len(s.seats[seat].deck))):
@@ -59,17 +61,15 @@ def draw_to_hand(s, seat: int) -> bool:
 def accumulate(s, seat: int) -> None:
     """The accumulation phase (R-HEROES): a coin marker, coins open, a draw (HR-503.1)."""
     p = s.seats[seat]
+    gained = p.coins < MAX_COINS
     p.coins = min(MAX_COINS, p.coins + 1)
     p.coins_open = p.coins
-    s._log("R-HEROES", "coins", f"Накопление: у {p.name} {p.coins} монет, все открыты.",
-           f"Accumulation: {p.name} has {p.coins} coin(s), all open.", seat=seat)
+    s._log("R-HEROES", "coins", *M("coins_gained" if gained else "coins_max", player=p.name, n=p.coins), seat=seat)
     if draw_to_hand(s, seat):
-        s._log("R-HEROES", "draw", f"{p.name} берёт карту из колоды (в руке {len(p.hand)}).",
-               f"{p.name} draws a card ({len(p.hand)} in hand).", seat=seat)
+        s._log("R-HEROES", "draw", *M("draws", player=p.name, n=len(p.hand)), seat=seat)
         return
     p.failed_draws += 1
-    s._log("HR-503.1", "draw", f"{p.name} не может взять карту из колоды (раз {p.failed_draws} за игру).",
-           f"{p.name} cannot draw from the deck ({p.failed_draws} time(s) this game).", seat=seat)
+    s._log("HR-503.1", "draw", *M("draw_failed", player=p.name, n=p.failed_draws), seat=seat)
     check_heroes_loss(s)
 
 
@@ -90,11 +90,9 @@ def check_heroes_loss(s) -> bool:
     for seat, why in lost:
         p = s.seats[seat]
         if why == "hero":
-            s._log("HR-503.1", "end", f"Раны героя {p.name} достигли его жизней: {p.name} проигрывает.",
-                   f"{p.name}'s hero has taken wounds equal to its lives: {p.name} loses.", seat=seat)
+            s._log("HR-503.1", "end", *M("hero_dead", player=p.name), seat=seat)
         else:
-            s._log("HR-503.1", "end", f"{p.name} в третий раз не смог взять карту: {p.name} проигрывает.",
-                   f"{p.name} could not draw for the third time: {p.name} loses.", seat=seat)
+            s._log("HR-503.1", "end", *M("third_failed_draw", player=p.name), seat=seat)
     s.winner = "draw" if len(lost) == 2 else 1 - lost[0][0]
     return True
 
@@ -112,8 +110,7 @@ def check_hire(s, a):
         return R.no("R-HEROES", f"Карты #{a.card} нет у вас в руке.", f"Card #{a.card} is not in your hand.")
     d = s.defs[c.card]
     if d.cost > p.coins_open:
-        return R.no("HR-prepayment", f"Найм стоит {d.cost} монет, открыто {p.coins_open}.",
-                    f"Hiring costs {d.cost} coin(s); {p.coins_open} open.")
+        return R.no("HR-prepayment", *M("hire_cost", n=d.cost, have=p.coins_open))
     if d.is_flyer or d.type == "terrain":
         if a.cell is not None or a.other is not None:
             return R.no("CR-203.1", "Летающие и местности нанимаются во вспомогательную зону: без клетки.",
@@ -141,7 +138,7 @@ def do_hire(s, a) -> None:
     d = s.defs[c.card]
     p.hand.remove(c.uid)
     p.coins_open -= d.cost
-    s._log("HR-payment", "pay", f"Оплата найма: закрыто монет {d.cost}.", f"Hiring paid: {d.cost} coin(s) closed.")
+    s._log("HR-payment", "pay", *M("hire_paid", n=d.cost))
     if d.is_flyer or d.type == "terrain":
         c.zone = "aux"
         p.aux.append(c.uid)
@@ -153,8 +150,7 @@ def do_hire(s, a) -> None:
         s.cells[a.cell] = c.uid
     c.closed = d.is_creature or d.type == "artifact"
     c.moves = 0
-    s._log("R-HEROES", "hire", f"{p.name} нанимает «{d.name.ru}» (#{c.uid}) за {d.cost}.",
-           f"{p.name} hires {d.name.en} (#{c.uid}) for {d.cost}.", seat=seat, card=c.uid)
+    s._log("R-HEROES", "hire", *M("hires", player=p.name, card=d, uid=c.uid, n=d.cost), seat=seat, card=c.uid)
     fire(s, "enters_play", c.uid)
 
 

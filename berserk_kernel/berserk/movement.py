@@ -1,7 +1,10 @@
 """Movement (BR-9.1, BR-9.2, BR-2.1, BR-2.2)."""
 from __future__ import annotations
 
+from ..core.messages import catalog
 from .field import ORTHOGONAL, cell_name
+
+M = catalog("berserk_kernel.berserk")
 
 
 def check_actor(s, uid, verb: tuple[str, str]):
@@ -24,8 +27,7 @@ def check_actor(s, uid, verb: tuple[str, str]):
     if c.face_down:
         return s.RULES.no("BR-8.4", "Карта ещё не вскрыта.", "The card is still face down.")
     if c.closed:
-        return s.RULES.no("BR-9.2", f"«{d.name.ru}» закрыто: закрытая карта не действует и не двигается.",
-                          f"{d.name.en} is closed: a closed card neither acts nor moves.")
+        return s.RULES.no("BR-9.2", *M("closed_no_move", card=d))
     return None
 
 
@@ -54,6 +56,5 @@ def do_move(s, a) -> None:
     s.cells[a.cell] = c.uid
     c.cell = a.cell
     c.moves -= 1
-    name = s.defs[c.card].name
-    s._log("BR-9.1", "move", f"«{name.ru}» {cell_name(frm)}–{cell_name(a.cell)} (осталось движения: {c.moves}).",
-           f"{name.en} {cell_name(frm)}-{cell_name(a.cell)} ({c.moves} movement left).", card=c.uid)
+    s._log("BR-9.1", "move", *M("moves", card=s.defs[c.card], frm=cell_name(frm), to=cell_name(a.cell), n=c.moves),
+           card=c.uid)

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from ..core.i18n import T
+from ..core.messages import catalog
 from . import zones
 from .actions import Action
 from .effects import apply_effects
@@ -20,8 +22,7 @@ from .targets import host_of, legal_targets, mass_cards, move_cells, target_verd
 from .triggers import chooser, points
 
 
-def _name(s, uid):
-    return s.defs[s.cards[uid].card].name
+M = catalog("berserk_kernel.berserk")
 
 
 # --- what may be declared now ----------------------------------------------------------------
@@ -53,14 +54,13 @@ def check_source(s, a, fired):
     R = s.RULES
     c = s.cards.get(a.card)
     if c is None:
-        return None, R.no("HR-source", f"Карты #{a.card} нет.", f"There is no card #{a.card}.")
+        return None, R.no("HR-source", *M("no_card", uid=a.card))
     if c.owner != s.to_move:
-        return None, R.no("HR-source", f"#{a.card} — не ваша карта.", f"#{a.card} is not your card.")
+        return None, R.no("HR-source", *M("not_your_card", uid=a.card))
     d = s.defs[c.card]
     ab = d.ability(a.ability) if a.ability else None
     if ab is None:
-        return None, R.no("HR-source", f"У «{d.name.ru}» нет способности {a.ability!r}.",
-                          f"{d.name.en} has no ability {a.ability!r}.")
+        return None, R.no("HR-source", *M("no_such_ability", card=d, ability=a.ability))
     if fired is None:
         if not c.in_play:
             return None, R.no("CR-play-zone", "Способности действуют только из игровой зоны.",
@@ -79,8 +79,7 @@ def check_source(s, a, fired):
         if c.face_down:
             return None, R.no("BR-8.4", "Карта ещё не вскрыта.", "The card is still face down.")
         if c.closed:
-            return None, R.no("BR-9.2", f"«{d.name.ru}» закрыто: закрытая карта не действует.",
-                              f"{d.name.en} is closed: a closed card does not act.")
+            return None, R.no("BR-9.2", *M("closed_does_not_act", card=d))
     return ab, None
 
 
@@ -88,14 +87,13 @@ def check_payment(s, c, ab):
     """HR-prepayment: everything before the colon and the per-turn limit, on the spot."""
     R = s.RULES
     if ab.per_turn and c.used.get(ab.id, 0) >= ab.per_turn:
-        return R.no("HR-prepayment", f"Лимит: {ab.per_turn} раз(а) за ход.", f"Limit: {ab.per_turn} time(s) a turn.")
+        return R.no("HR-prepayment", *M("per_turn_limit", n=ab.per_turn))
     if ab.tokens and c.tokens < ab.tokens:
-        return R.no("CR-token-payment", f"Не хватает фишек: нужно {ab.tokens}, есть {c.tokens}.",
-                    f"Not enough tokens: {ab.tokens} needed, {c.tokens} held.")
+        return R.no("CR-token-payment", *M("not_enough_tokens", need=ab.tokens, have=c.tokens))
     if ab.wounds and s.defs[c.card].lives - c.wounds <= ab.wounds:
         return R.no("HR-prepayment", "Нечем заплатить ранами: карта бы погибла.", "Cannot pay in wounds: the card would die.")
     if ab.coins and s.seats[c.owner].coins_open < ab.coins:
-        return R.no("HR-prepayment", f"Не хватает монет: нужно {ab.coins}.", f"Not enough coins: {ab.coins} needed.")
+        return R.no("HR-prepayment", *M("not_enough_coins", need=ab.coins, have=s.seats[c.owner].coins_open))
     return None
 
 
@@ -137,9 +135,11 @@ def check_targets(s, a, ab, fired):
         if not legal_targets(s, a.card, ab, seat, pts):
             return R.no("HR-combined-restrictions", "Нет цели, отвечающей всем ограничениям: способность нельзя заявить.",
                         "No target meets every restriction: the ability cannot be declared.")
+        if hi > 1:
+            return R.no("HR-chosen-targets" if mode == "choose" else "HR-targets",
+                        *M("choose_targets_range", lo=lo, hi=hi))
         return R.no("HR-chosen-targets" if mode == "choose" else "HR-targets",
-                    f"Нужно выбрать от {lo} до {hi} разных целей." if hi > 1 else "Нужна ровно одна цель.",
-                    f"Choose {lo} to {hi} different targets." if hi > 1 else "Exactly one target is needed.")
+                    "Нужна ровно одна цель.", "Exactly one target is needed.")
     for t in a.targets:
         if mode == "trigger" and t not in pts:
             return R.no("HR-402.2", "Цель — одна из карт, на которых сработала способность.",
@@ -221,8 +221,7 @@ def do_use(s, a) -> None:
     host = host_of(s, c.uid)
     pay(s, c, ab)
     tnames = ", ".join(f"#{t}" for t in a.targets) or {"self": f"#{c.uid}", "host": f"#{host}"}.get(ab.target, "—")
-    s._log("HR-declaration", "declare", f"Заявка: «{d.name.ru}» (#{c.uid}) — «{ab.text.ru}»; цели: {tnames}.",
-           f"Declared: {d.name.en} (#{c.uid}): {ab.text.en}; targets: {tnames}.",
+    s._log("HR-declaration", "declare", *M("declared", card=d, uid=c.uid, ability=ab.text, targets=tnames),
            source=c.uid, ability=ab.id, targets=list(a.targets))
     entry = {"source": c.uid, "card": c.card, "ability": ab.id, "targets": list(a.targets), "seat": seat,
              "cell": a.cell, "host": host}
@@ -244,32 +243,26 @@ def do_use(s, a) -> None:
 
 def pay(s, c, ab) -> None:
     """Pay on declaration; a payment has no source and no target (HR-payment, HR-503.1)."""
-    parts_ru, parts_en = [], []
+    parts = []
     if ab.per_turn:
         c.used[ab.id] = c.used.get(ab.id, 0) + 1
-        parts_ru.append(f"лимит {c.used[ab.id]}/{ab.per_turn}")
-        parts_en.append(f"limit {c.used[ab.id]}/{ab.per_turn}")
+        parts.append(M("pay_limit", used=c.used[ab.id], limit=ab.per_turn))
     if ab.close:
         c.closed = True
-        parts_ru.append("закрытие карты")
-        parts_en.append("closing the card")
+        parts.append(M("pay_close"))
     if ab.tokens:
         c.tokens -= ab.tokens
-        s._log("CR-token-payment", "pay", f"Снято ровно {ab.tokens} фишек (осталось {c.tokens}).",
-               f"Exactly {ab.tokens} token(s) removed ({c.tokens} left).")
+        s._log("CR-token-payment", "pay", *M("tokens_paid", n=ab.tokens, left=c.tokens))
     if ab.coins:
         s.seats[c.owner].coins_open -= ab.coins
-        parts_ru.append(f"{ab.coins} монет")
-        parts_en.append(f"{ab.coins} coin(s)")
+        parts.append(M("pay_coins", n=ab.coins))
     if ab.wounds:
         c.wounds += ab.wounds
-        parts_ru.append(f"{ab.wounds} ран")
-        parts_en.append(f"{ab.wounds} wound(s)")
+        parts.append(M("pay_wounds", n=ab.wounds))
     if ab.sacrifice:
-        parts_ru.append("уничтожение карты")
-        parts_en.append("destroying the card")
-    if parts_ru:
-        s._log("HR-payment", "pay", "Оплата: " + ", ".join(parts_ru) + ".", "Payment: " + ", ".join(parts_en) + ".")
+        parts.append(M("pay_sacrifice"))
+    if parts:
+        s._log("HR-payment", "pay", *M("payment", parts=T(", ".join(p.ru for p in parts), ", ".join(p.en for p in parts))))
     if ab.sacrifice:
         zones.to_graveyard(s, c.uid, "HR-payment")
 
@@ -279,7 +272,7 @@ def check_pass(s, a):
 
 
 def do_pass(s, a) -> None:
-    s._log("HR-queue-empty", "pass", f"{s.seats[s.priority].name} пасует.", f"{s.seats[s.priority].name} passes.")
+    s._log("HR-queue-empty", "pass", *M("passes", player=s.seats[s.priority].name))
     s.passes += 1
     s.priority = 1 - s.priority
 
@@ -298,8 +291,7 @@ def check_skip(s, a):
 def do_skip(s, a) -> None:
     f = fired_entry(s, a.card, a.ability)
     s.fired.remove(f)
-    s._log("BR-17", "skip", f"Способность #{a.card} «{a.ability}» не заявлена и не оплачена.",
-           f"Ability {a.ability!r} of #{a.card} is not declared and not paid.")
+    s._log("BR-17", "skip", *M("not_declared", ability=s.defs[s.cards[a.card].card].ability(a.ability).text, uid=a.card))
 
 
 # --- resolving ----------------------------------------------------------------------------------
@@ -310,8 +302,7 @@ def resolve_top(s) -> None:
         s.batch = None
     ab = s.defs[entry["card"]].ability(entry["ability"])      # HR-declared-persists
     name = s.defs[entry["card"]].name
-    s._log("R-QUEUE", "resolve", f"Выполняется: «{name.ru}» — «{ab.text.ru}».",
-           f"Resolves: {name.en}: {ab.text.en}.", source=entry["source"], ability=ab.id)
+    s._log("R-QUEUE", "resolve", *M("resolves", card=name, ability=ab.text), source=entry["source"], ability=ab.id)
     src = s.cards.get(entry["source"])
     if src is None or not src.in_play:
         s._log("HR-declared-persists", "resolve", "Источник уже не в игре, но заявленная способность выполняется.",
@@ -360,8 +351,7 @@ def settle(s) -> None:
                 ab = s.defs[s.cards[f["card"]].card].ability(f["ability"])
                 if not declarations(s, f["card"], ab, f) if f["seat"] == chooser(s) else False:
                     s.fired.remove(f)
-                    s._log("BR-17", "cancel", f"«{ab.text.ru}» (#{f['card']}) нельзя применить — отменено без оплаты.",
-                           f"{ab.text.en} (#{f['card']}) cannot be applied: cancelled unpaid.", card=f["card"])
+                    s._log("BR-17", "cancel", *M("cancelled_unpaid", ability=ab.text, uid=f["card"]), card=f["card"])
                     s._log("HR-combined-restrictions", "cancel", "Ни одна цель не отвечает всем ограничениям.",
                            "No target meets every restriction.")
             if not s.fired:
@@ -406,13 +396,12 @@ def check_gather(s, a):
         return R.no("BR-8.4", "Карта ещё не вскрыта.", "The card is still face down.")
     d = s.defs[c.card]
     if c.closed:
-        return R.no("BR-9.2", f"«{d.name.ru}» уже закрыто.", f"{d.name.en} is already closed.")
+        return R.no("BR-9.2", *M("already_closed", card=d))
     if not any(ab.tokens for ab in d.abilities):
         return s.RULES.no("BR-13", "Этой карте фишки ни к чему: ни одна её способность их не требует.",
                           "This card has no use for tokens: none of its abilities costs any.")
     if d.max_tokens is not None and c.tokens >= d.max_tokens:
-        return s.RULES.no("CR-token-limit", f"На карте уже предельное число фишек ({d.max_tokens}).",
-                          f"The card already holds its limit of {d.max_tokens} tokens.")
+        return s.RULES.no("CR-token-limit", *M("token_limit", n=d.max_tokens))
     return s.RULES.ok("BR-13")
 
 
@@ -420,6 +409,4 @@ def do_gather(s, a) -> None:
     c = s.cards[a.card]
     c.closed = True
     c.tokens += 1
-    n = _name(s, c.uid)
-    s._log("BR-13", "tokens", f"«{n.ru}» (#{c.uid}) закрывается и получает фишку (теперь {c.tokens}).",
-           f"{n.en} (#{c.uid}) closes and gains a token (now {c.tokens}).", card=c.uid)
+    s._log("BR-13", "tokens", *M("gathers_token", card=s.defs[c.card], uid=c.uid, n=c.tokens), card=c.uid)

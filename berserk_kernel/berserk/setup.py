@@ -1,18 +1,20 @@
 """Squad building (BR-7 to BR-7.5, BR-3, BR-4, R-BR-ORDER, R-BR-REDEAL)."""
 from __future__ import annotations
 
+from ..core.messages import catalog
 from . import zones
+
+M = catalog("berserk_kernel.berserk")
 
 
 def roll_for_first(s) -> None:
     """Both players roll; ties are rerolled (R-BR-ORDER); the higher roller chooses (BR-7.1)."""
     while True:
         a, b = s.dice.roll(), s.dice.roll()
-        s._log("BR-7.1", "roll", f"Бросок за право выбора: {s.seats[0].name} — {a}, {s.seats[1].name} — {b}.",
-               f"Roll for the choice: {s.seats[0].name} {a}, {s.seats[1].name} {b}.", rolls=[a, b])
+        s._log("BR-7.1", "roll", *M("roll_for_choice", p0=s.seats[0].name, a=a, p1=s.seats[1].name, b=b), rolls=[a, b])
         if a != b:
             break
-        s._log("R-BR-ORDER", "roll", "Ничья — бросок повторяется.", "A tie: the roll is repeated.")
+        s._log("R-BR-ORDER", "roll", *M("roll_tie"))
     s.roll_winner = 0 if a > b else 1
     s.phase = "order"
 
@@ -25,8 +27,7 @@ def do_order(s, a) -> None:
     w = s.roll_winner
     first = w if a.kind == "first" else 1 - w
     name = s.seats[w].name
-    s._log("BR-7.1", "choice", f"{name} выбирает ходить {'первым' if a.kind == 'first' else 'вторым'}.",
-           f"{name} chooses to go {a.kind}.")
+    s._log("BR-7.1", "choice", *M("chooses_first" if a.kind == "first" else "chooses_second", player=name))
     if first == 1:  # seat 0 is always the first player from now on
         s.seats.reverse()
         for c in s.cards.values():
@@ -44,13 +45,11 @@ def do_order(s, a) -> None:
     s.seats[1].gold, s.seats[1].silver = o.gold + o.second_gold_bonus, o.silver + o.second_silver_bonus
     for seat in (0, 1):
         p = s.seats[seat]
-        s._log("BR-7.2", "crystals", f"{p.name}: {p.gold} золотых и {p.silver} серебряных кристаллов.",
-               f"{p.name}: {p.gold} gold and {p.silver} silver crystals.", seat=seat)
+        s._log("BR-7.2", "crystals", *M("crystals", player=p.name, gold=p.gold, silver=p.silver), seat=seat)
     s.phase, s.active = "build", 0
     for seat in (0, 1):
         zones.draw(s, seat, min(o.deal_size, len(s.seats[seat].deck)))
-        s._log("BR-7.4", "deal", f"{s.seats[seat].name} сдаёт себе {len(s.seats[seat].deal)} карт.",
-               f"{s.seats[seat].name} deals themself {len(s.seats[seat].deal)} cards.", seat=seat)
+        s._log("BR-7.4", "deal", *M("dealt", player=s.seats[seat].name, n=len(s.seats[seat].deal)), seat=seat)
 
 
 # --- the crystal budget -------------------------------------------------------------------
@@ -98,9 +97,7 @@ def check_redeal(s, a):
             return s.RULES.no("BR-7.4", "Для пересдачи нужен золотой кристалл.", "A re-deal costs a gold crystal.")
         return s.RULES.ok("BR-7.4")
     if len(p.deck) + len(p.deal) - 1 < s.options.deal_size:
-        return s.RULES.no("R-BR-REDEAL",
-                          f"После пересдачи в колоде осталось бы меньше {s.options.deal_size} карт.",
-                          f"After a re-deal the deck would hold fewer than {s.options.deal_size} cards.")
+        return s.RULES.no("R-BR-REDEAL", *M("redeal_deck_short", n=s.options.deal_size))
     return s.RULES.ok("BR-7.4")
 
 
@@ -114,14 +111,12 @@ def do_redeal(s, a) -> None:
     p.redeals += 1
     if s.options.redeal == "pay_gold":
         p.gold -= 1
-        s._log("BR-7.4", "deal", f"{p.name} пересдаёт за один золотой кристалл.",
-               f"{p.name} re-deals for one gold crystal.", seat=seat)
+        s._log("BR-7.4", "deal", *M("redeal_gold", player=p.name), seat=seat)
     else:
         uid = p.deck.pop()
         s.cards[uid].zone = "removed"
         p.removed.append(uid)
-        s._log("BR-7.4", "deal", f"{p.name} пересдаёт: одна карта убрана из колоды (пересдача №{p.redeals}).",
-               f"{p.name} re-deals: one card is removed from the deck (re-deal {p.redeals}).", seat=seat)
+        s._log("BR-7.4", "deal", *M("redeal_remove", player=p.name, n=p.redeals), seat=seat)
         zones.shuffle_deck(s, seat, zones.WHY_DRAW)
     zones.draw(s, seat, min(s.options.deal_size, len(p.deck)))
 
@@ -130,19 +125,17 @@ def check_buy(s, a):
     seat = s.active
     c = s.cards.get(a.card)
     if c is None or c.owner != seat or c.zone != "deal":
-        return s.RULES.no("BR-7.5", f"Карты #{a.card} нет в вашей раздаче.", f"Card #{a.card} is not in your deal.")
+        return s.RULES.no("BR-7.5", *M("not_in_deal", uid=a.card))
     d = s.defs[c.card]
     if d.type == "terrain" and any(s.defs[s.cards[u].card].type == "terrain" for u in s.seats[seat].squad):
         return s.RULES.no("BR-4", "У игрока может быть только одна местность.", "A player may have only one terrain.")
     elite, ordinary, penalty, flyers = squad_cost(s, seat, c.card)
     if flyers > s.options.flyer_cap:
-        return s.RULES.no("BR-3", f"На летающих можно потратить не больше {s.options.flyer_cap} кристаллов (было бы {flyers}).",
-                          f"At most {s.options.flyer_cap} crystals may go on flyers (this would make {flyers}).")
+        return s.RULES.no("BR-3", *M("flyer_cap", cap=s.options.flyer_cap, n=flyers))
     p = s.seats[seat]
     if elite + penalty > p.gold:
         if elite <= p.gold:
-            return s.RULES.no("BR-7.3", f"Штраф за стихии ({penalty}) не покрыть золотом.",
-                              f"The element penalty ({penalty}) cannot be paid in gold.")
+            return s.RULES.no("BR-7.3", *M("penalty_not_gold", n=penalty))
         return s.RULES.no("BR-7.5", "Элитные карты оплачиваются только золотом, а его не хватает.",
                           "Elite cards are paid only in gold, and there is not enough.")
     if elite + penalty + ordinary > p.gold + p.silver:
@@ -158,8 +151,8 @@ def do_buy(s, a) -> None:
     c.zone = "squad"
     d = s.defs[c.card]
     gold, silver = crystals_left(s, s.active)
-    s._log("BR-7.5", "buy", f"{p.name} покупает «{d.name.ru}» за {d.cost}{' (элита)' if d.elite else ''}; осталось {gold} з. и {silver} с.",
-           f"{p.name} buys {d.name.en} for {d.cost}{' (elite)' if d.elite else ''}; {gold} gold and {silver} silver left.",
+    s._log("BR-7.5", "buy", *M("buys", player=p.name, card=d, cost=d.cost, gold=gold, silver=silver,
+                               elite=M("elite") if d.elite else ""),
            seat=s.active, card=a.card)
 
 
@@ -171,10 +164,9 @@ def do_build_done(s, a) -> None:
     p.deck.extend(back)
     p.deal.clear()
     _e, _o, penalty, _f = squad_cost(s, seat)
-    s._log("BR-7.5", "build", f"{p.name} закончил набор: {len(p.squad)} карт в отряде, {len(back)} вернулись в колоду.",
-           f"{p.name} finished building: {len(p.squad)} cards in the squad, {len(back)} back to the deck.", seat=seat)
+    s._log("BR-7.5", "build", *M("build_done", player=p.name, n=len(p.squad), back=len(back)), seat=seat)
     if penalty:
-        s._log("BR-7.3", "build", f"Штраф за стихии: {penalty} золотых.", f"Element penalty: {penalty} gold.", seat=seat)
+        s._log("BR-7.3", "build", *M("element_penalty", n=penalty), seat=seat)
     zones.shuffle_deck(s, seat, zones.WHY_PUT)
     if seat == 0:
         s.active = 1

@@ -7,6 +7,7 @@ choice (`exchange` / `safe`) before the wounds are dealt.
 from __future__ import annotations
 
 from ..core.i18n import T
+from ..core.messages import catalog
 from .effects import remove_dead, wound
 from .fight import STRENGTH_NAMES, fight, single_die
 from .field import ADJACENT_SETS
@@ -15,6 +16,8 @@ from .placement import late_reveal
 from .targets import modifier, protected_from, taunt_target
 from .triggers import fire
 from .turn import check_victory
+
+M = catalog("berserk_kernel.berserk")
 
 
 def _name(s, uid) -> T:
@@ -88,9 +91,8 @@ def strike_targets(s, uid) -> list[int]:
 
 def do_strike(s, a) -> None:
     att, tgt = s.cards[a.card], s.cards[a.other]
-    an = _name(s, att.uid)
-    s._log("BR-10", "strike", f"«{an.ru}» (#{att.uid}) объявляет простой удар по #{tgt.uid}.",
-           f"{an.en} (#{att.uid}) declares a simple strike at #{tgt.uid}.", attacker=att.uid, target=tgt.uid)
+    s._log("BR-10", "strike", *M("strike_declared", card=s.defs[att.card], uid=att.uid, target=tgt.uid),
+           attacker=att.uid, target=tgt.uid)
     if tgt.face_down:
         late_reveal(s, [tgt.uid], T("её атакуют", "it is attacked"))
         if not target_verdict(s, att, tgt.uid).ok or not tgt.in_play or tgt.zone == "attached":
@@ -107,8 +109,7 @@ def do_strike(s, a) -> None:
     if ds:
         s.pending = {"kind": "defend", "seat": tgt.owner, "attacker": att.uid, "target": tgt.uid}
         p = s.seats[tgt.owner]
-        s._log("BR-10.2", "prompt", f"{p.name} может назначить защитника ({len(ds)} на выбор).",
-               f"{p.name} may assign a defender ({len(ds)} to choose from).", seat=tgt.owner)
+        s._log("BR-10.2", "prompt", *M("defender_prompt", player=p.name, n=len(ds)), seat=tgt.owner)
     else:
         resolve(s, att.uid, tgt.uid, None)
 
@@ -148,9 +149,7 @@ def do_defend(s, a) -> None:
     if d.face_down:
         late_reveal(s, [d.uid], T("она защищает", "it defends"))
     d.closed = True
-    dn = _name(s, d.uid)
-    s._log("BR-10.3", "defend", f"«{dn.ru}» (#{d.uid}) становится защитником и закрывается.",
-           f"{dn.en} (#{d.uid}) becomes the defender and closes.", defender=d.uid)
+    s._log("BR-10.3", "defend", *M("defender_set", card=s.defs[d.card], uid=d.uid), defender=d.uid)
     resolve(s, p["attacker"], d.uid, d.uid)
 
 
@@ -185,8 +184,8 @@ def resolve(s, att_uid, tgt_uid, defender_uid, reclose: bool = True) -> None:
             chooser = att.owner if cell.chooser == "attacker" else s.cards[tgt_uid].owner
             s.pending = {"kind": "choice", "seat": chooser, "attacker": att_uid, "target": tgt_uid,
                          "white": white, "black": black}   # the modified rolls
-            s._log("R-BR-FIGHT", "prompt", f"Разница {white - black:+d}: {s.seats[chooser].name} выбирает исход.",
-                   f"Difference {white - black:+d}: {s.seats[chooser].name} chooses the outcome.", seat=chooser)
+            s._log("R-BR-FIGHT", "prompt", *M("choose_outcome", diff=white - black, player=s.seats[chooser].name),
+                   seat=chooser)
             return
         deal(s, att_uid, tgt_uid, cell.deal, cell.back, white - black)
     else:
@@ -212,9 +211,8 @@ def check_choice(s, a):
     deal_i, back_i = (cell.deal, cell.back) if a.kind == "exchange" else (cell.alt_deal, cell.alt_back)
     dealt = s.defs[s.cards[p["attacker"]].card].strike[deal_i] if deal_i is not None else 0
     back = s.defs[s.cards[p["target"]].card].strike[back_i] if back_i is not None else 0
-    word = ("обмен ударами", "the exchange") if a.kind == "exchange" else ("без ответного удара", "no exchange")
-    return s.RULES.ok("R-BR-FIGHT", f"{word[0].capitalize()}: цель получает {dealt}, нападающий — {back}.",
-                      f"{word[1].capitalize()}: the target takes {dealt}, the attacker {back}.")
+    return s.RULES.ok("R-BR-FIGHT", *M("outcome_exchange" if a.kind == "exchange" else "outcome_safe",
+                                       dealt=dealt, back=back))
 
 
 def do_choice(s, a) -> None:
@@ -235,10 +233,9 @@ def deal(s, att_uid, tgt_uid, deal_strength, back_strength, diff) -> None:
     att, tgt = s.cards[att_uid], s.cards[tgt_uid]
     dealt = s.defs[att.card].strike[deal_strength] if deal_strength is not None else 0
     back = s.defs[tgt.card].strike[back_strength] if back_strength is not None else 0
-    an, tn = _name(s, att_uid), _name(s, tgt_uid)
     if diff is not None:
-        s._log("BR-10.4", "fight", f"Разница {diff:+d}: «{an.ru}» наносит {dealt}, «{tn.ru}» отвечает {back}.",
-               f"Difference {diff:+d}: {an.en} deals {dealt}, {tn.en} strikes back {back}.",
+        s._log("BR-10.4", "fight", *M("fight", diff=diff, att=s.defs[att.card], tgt=s.defs[tgt.card],
+                                      dealt=dealt, back=back),
                dealt=dealt, back=back, diff=diff)
     wound(s, tgt_uid, dealt, attack=True)
     wound(s, att_uid, back, attack=True)

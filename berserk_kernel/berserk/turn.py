@@ -2,14 +2,17 @@
 from __future__ import annotations
 
 from ..core.i18n import T
+from ..core.messages import catalog
 from .effects import poison_tick
 from .placement import late_reveal
 from .triggers import fire_turn_start
 
+M = catalog("berserk_kernel.berserk")
+
 
 def begin_battle(s) -> None:
     s.phase = "battle"
-    s._log("BR-7", "stage", "Подготовка окончена — начинается бой.", "Set-up is over: the battle begins.")
+    s._log("BR-7", "stage", *M("battle_begins"))
     if check_victory(s):
         return
     s.turn = 1
@@ -33,10 +36,8 @@ def start_turn(s, seat: int) -> None:
             c.used = {}                          # per-turn limits start again (HR-prepayment)
     s.attacks_made = 0
     p = s.seats[seat]
-    s._log("BR-16", "turn", f"Ход {s.turn}: ходит {p.name}; открыто карт: {opened}.",
-           f"Turn {s.turn}: {p.name} to act; {opened} card(s) opened.", seat=seat, turn=s.turn)
-    s._log("HR-503.1", "rule", "Открытие карт в начале хода — эффект правил: без источника и цели.",
-           "Opening cards at the start of a turn is a game-rule effect: no source, no target.")
+    s._log("BR-16", "turn", *M("turn_starts", turn=s.turn, player=p.name, n=opened), seat=seat, turn=s.turn)
+    s._log("HR-503.1", "rule", *M("turn_start_rule"))
     if seat == 1 and s.hidden_row:
         s.hidden_row = False
         hidden = [u for u in s.cells if u is not None and s.cards[u].face_down]
@@ -57,11 +58,10 @@ def check_end(s, a):
 
 def do_end(s, a) -> None:
     p = s.seats[s.active]
-    s._log("BR-16", "turn", f"{p.name} заканчивает ход.", f"{p.name} ends the turn.", seat=s.active)
+    s._log("BR-16", "turn", *M("turn_ends", player=p.name), seat=s.active)
     if s.options.turn_limit and s.turn >= s.options.turn_limit:
         s.phase, s.winner = "over", "draw"
-        s._log("R-BR-TURN-LIMIT", "end", f"Достигнут предел ходов ({s.options.turn_limit}): ничья.",
-               f"The turn limit ({s.options.turn_limit}) is reached: a draw.")
+        s._log("R-BR-TURN-LIMIT", "end", *M("turn_limit", n=s.options.turn_limit))
         return
     s.turn += 1
     start_turn(s, 1 - s.active)
@@ -92,10 +92,9 @@ def check_victory(s) -> bool:
     s.queue, s.fired = [], []          # nothing resolves after the end (as in check_heroes_loss)
     if not any(alive):
         s.winner = "draw"
-        s._log("BR-1", "end", "Существ не осталось ни у кого: ничья.", "Neither side has creatures left: a draw.")
+        s._log("BR-1", "end", *M("no_creatures_draw"))
     else:
         s.winner = 0 if alive[0] else 1
         w = s.seats[s.winner].name
-        s._log("BR-1", "end", f"У противника не осталось существ — побеждает {w}.",
-               f"The enemy has no creatures left: {w} wins.", winner=s.winner)
+        s._log("BR-1", "end", *M("no_creatures_win", player=w), winner=s.winner)
     return True

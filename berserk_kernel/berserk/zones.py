@@ -7,8 +7,11 @@ Every card instance is a `CardState` and sits in exactly one zone: ``deck``, ``d
 from __future__ import annotations
 
 from ..core.i18n import T
+from ..core.messages import catalog
 
 PLAY_ZONES = frozenset(("field", "aux", "attached"))
+
+M = catalog("berserk_kernel.berserk")
 
 
 class CardState:
@@ -94,8 +97,7 @@ WHY_LOOK = T("её просмотрели", "it was looked at")
 def shuffle_deck(s, seat: int, why: T) -> None:
     """Shuffle a deck after a card was taken, put in or looked at (CR-deck-order, HR-503.1)."""
     s.dice.shuffle(s.seats[seat].deck)
-    s._log("CR-deck-order", "shuffle", f"Колода игрока {s.seats[seat].name} перемешана: {why.ru}.",
-           f"Player {s.seats[seat].name}'s deck is shuffled: {why.en}.", seat=seat)
+    s._log("CR-deck-order", "shuffle", *M("deck_shuffled", player=s.seats[seat].name, why=why), seat=seat)
 
 
 def draw(s, seat: int, n: int) -> list[int]:
@@ -121,8 +123,7 @@ def put_into_deck(s, uid: int) -> int:
     s.next_uid += 1
     s.cards[new.uid] = new
     s.seats[old.owner].deck.append(new.uid)
-    s._log("CR-204.4", "zone", f"Карта #{uid} ушла в колоду и стала новой картой #{new.uid}.",
-           f"Card #{uid} went to the deck and is now a new card #{new.uid}.", old=uid, new=new.uid)
+    s._log("CR-204.4", "zone", *M("to_deck_new_card", old=uid, new=new.uid), old=uid, new=new.uid)
     shuffle_deck(s, old.owner, WHY_PUT)
     for other in riders:  # the carrier left the field: its equipment and symbiote die (BR-6)
         to_graveyard(s, other, "BR-6" if s.defs[s.cards[other].card].type == "equipment" else "R-BR-SYMBIOTE")
@@ -133,8 +134,7 @@ def look_at_deck(s, seat: int) -> list[str]:
     """The owner looks at their deck (only when a rule or card says so); then it is shuffled
     (CR-deck-hidden). Returns the card ids in the deck, sorted, so the order is not revealed."""
     seen = sorted(s.cards[u].card for u in s.seats[seat].deck)
-    s._log("CR-deck-hidden", "look", f"Игрок {s.seats[seat].name} просмотрел свою колоду.",
-           f"Player {s.seats[seat].name} looked at their deck.", seat=seat)
+    s._log("CR-deck-hidden", "look", *M("looked_at_deck", player=s.seats[seat].name), seat=seat)
     shuffle_deck(s, seat, WHY_LOOK)
     return seen
 
@@ -164,13 +164,11 @@ def to_graveyard(s, uid: int, rule: str, destroyed: bool = True) -> None:
     c.flyer_strike = False
     c.poison, c.taunt, c.used = 0, 0, {}
     s.seats[c.owner].graveyard.append(uid)
-    name = s.defs[c.card].name
+    d = s.defs[c.card]
     if destroyed:
-        s._log(rule, "death", f"{name.ru} (#{uid}) уничтожен и лёг на кладбище.",
-               f"{name.en} (#{uid}) is destroyed and goes to the graveyard.", card=uid)
+        s._log(rule, "death", *M("destroyed", card=d, uid=uid), card=uid)
     else:
-        s._log(rule, "zone", f"{name.ru} (#{uid}) отправлен на кладбище (не уничтожение).",
-               f"{name.en} (#{uid}) is put into the graveyard (not destroyed).", card=uid)
+        s._log(rule, "zone", *M("to_graveyard", card=d, uid=uid), card=uid)
     for other in riders:  # they leave the field with their carrier (BR-6, R-BR-SYMBIOTE)
         to_graveyard(s, other, "BR-6" if s.defs[s.cards[other].card].type == "equipment" else "R-BR-SYMBIOTE")
 
@@ -186,6 +184,4 @@ def move_to_aux(s, uid: int) -> None:
     detach_from_zone(s, c)
     c.zone = "aux"
     s.seats[c.owner].aux.append(uid)
-    name = s.defs[c.card].name
-    s._log("CR-203.1", "zone", f"{name.ru} (#{uid}) уходит во вспомогательную зону.",
-           f"{name.en} (#{uid}) goes to the auxiliary zone.", card=uid)
+    s._log("CR-203.1", "zone", *M("to_aux", card=s.defs[c.card], uid=uid), card=uid)

@@ -149,8 +149,8 @@ def test_BR_7_2_first_player_24_22_second_25_23():
     assert (s.seats[1].gold, s.seats[1].silver) == (25, 23)
     crystals = [e for e in s.log if e.rule_id == "BR-7.2"]
     assert [e.data["seat"] for e in crystals] == [0, 1]
-    assert crystals[0].en.endswith("24 gold and 22 silver crystals.")
-    assert crystals[1].en.endswith("25 gold and 23 silver crystals.")
+    assert crystals[0].en.endswith("24 gold crystals and 22 silver crystals.")
+    assert crystals[1].en.endswith("25 gold crystals and 23 silver crystals.")
 
 
 def test_BR_7_2_other_edition_is_a_named_option():
@@ -182,7 +182,7 @@ def test_BR_7_3_each_extra_element_costs_one_gold(scenario, rule_ids):
     n = len(s.log)
     s.apply("done")
     assert rule_ids(s, n) == ["", "BR-7.5", "BR-7.3", "CR-deck-order"]
-    assert s.log[n + 2].en == "Element penalty: 3 gold."
+    assert s.log[n + 2].en == "Element penalty: 3 gold crystals."
 
 
 def test_BR_7_3_one_multi_element_card_pays_for_its_second_element(scenario):
@@ -311,7 +311,7 @@ def test_BR_7_5_unbought_cards_go_back_and_crystals_may_be_left(scenario, rule_i
     assert sorted(p.deck) == [1, 3] + list(range(4, 4 + 16))
     assert s.cards[1].zone == "deck" and s.cards[3].zone == "deck"
     assert rule_ids(s, n) == ["", "BR-7.5", "CR-deck-order"]
-    assert s.log[n + 1].en == "A finished building: 1 cards in the squad, 2 back to the deck."
+    assert s.log[n + 1].en == "A finished building: 1 card in the squad, 2 cards back to the deck."
     assert setup.crystals_left(s, 0) == (24, 18)
 
 
