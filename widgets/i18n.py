@@ -315,4 +315,21 @@ def lang_from_query(query: str | None) -> str | None:
 
 def page_lang(default: str = DEFAULT_LANG) -> str:
     """The language asked for by the page (``?lang=en`` in Voilà), else `default`."""
+    _wait_for_voila_request()
     return lang_from_query(os.environ.get("QUERY_STRING")) or normal_lang(default)
+
+
+_REQUEST_SEEN = False
+
+
+def _wait_for_voila_request() -> None:
+    """A preheated Voilà kernel (widgets/server.py --preheat) runs the notebook before anyone asks
+    for the page; the query string arrives with the request. Wait for it once, here, so that the
+    imports above are already done when the class arrives. No-op everywhere else."""
+    global _REQUEST_SEEN
+    if _REQUEST_SEEN or os.environ.get("VOILA_PREHEAT") != "True":
+        return
+    _REQUEST_SEEN = True
+    from voila.utils import wait_for_request  # Voilà exists only in a preheated Voilà kernel
+
+    wait_for_request()

@@ -237,6 +237,9 @@ class ClassroomVoila(Voila):
 
     start_page = Unicode(START_PAGE, config=True,
                          help="The notebook that `/` redirects to (relative to the notebook folder).")
+    preheat = Unicode("", config=True,
+                      help="NAME.ipynb=N[,NAME2.ipynb=M]: keep N kernels of NAME ready, the notebook "
+                           "already run (Voilà's preheated pools; other notebooks get none).")
     aliases = {
         **Voila.aliases,
         "ip": "Voila.ip",
@@ -244,6 +247,7 @@ class ClassroomVoila(Voila):
         "cull_idle_timeout": "MappingKernelManager.cull_idle_timeout",
         "cull_interval": "MappingKernelManager.cull_interval",
         "start_page": "ClassroomVoila.start_page",
+        "preheat": "ClassroomVoila.preheat",
     }
     classes = [*Voila.classes, CappedKernelManager, RedactingConnection]
 
@@ -258,6 +262,15 @@ class ClassroomVoila(Voila):
         super().initialize(args)
         if self.notebook_path:
             raise SystemExit("widgets.server serves a folder of notebooks, not one notebook")
+        if self.preheat:
+            pools = {"default": {"pool_size": 0}}
+            for item in filter(None, self.preheat.split(",")):
+                name, _, size = item.partition("=")
+                if not size.isdigit():
+                    raise SystemExit(f"--preheat: expected NAME.ipynb=N, got {item!r}")
+                pools[name.strip()] = {"pool_size": int(size)}
+            self.voila_configuration.preheat_kernel = True
+            self.config.VoilaKernelManager.kernel_pools_config = pools
 
     def init_settings(self):
         settings = super().init_settings()

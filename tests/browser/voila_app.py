@@ -116,11 +116,14 @@ class VoilaServer:
 def start_server(port: int, extra_args: Iterable[str] = (), log_path: Path = VOILA_LOG,
                  root: Path = NOTEBOOKS_DIR, timeout: float = 60.0) -> VoilaServer:
     """Start the class server (`python -m widgets.server`, as `make app` does) on `port` (or the
-    next free one) and return once it prints the URL it serves. Raises RuntimeError with the
+    next free one) and return once it prints the URL it serves. `extra_args` override the same
+    options of SERVER_ARGS. Raises RuntimeError with the
     log's tail if it exits or does not answer in `timeout` seconds."""
     log_path.parent.mkdir(parents=True, exist_ok=True)
+    extra_args = list(extra_args)
+    given = {a.split("=")[0] for a in extra_args}
     cmd = [sys.executable, "-m", "widgets.server", str(root), f"--port={port}",
-           *SERVER_ARGS, *extra_args]
+           *(a for a in SERVER_ARGS if a.split("=")[0] not in given), *extra_args]
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     with open(log_path, "w") as log:
         proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,

@@ -1,0 +1,202 @@
+"""A class opening one lesson at once against one class server (widgets/server.py, as `make app`).
+
+classroom_30_http_p50_s / _p90_s   30 sessions without browsers, all started at once: GET the page
+                                   (Voilà answers when the notebook has run), open the kernel's
+                                   websocket, get the kernel_info reply: the server's whole share
+classroom_30_tti_p50_s / _p90_s    30 pages in one headless Chromium (30 contexts) on the same
+                                   machine, all navigated at once: time until the page is ready
+                                   (voila_app's _READY_JS) and the board's canvas is there
+classroom_30_tti_max_s             the last of the 30 boards
+kernel_rss_mb                      resident memory of one session's kernel (median, after the run)
+server_rss_mb                      the server process itself
+
+Options (environment): CLASSROOM_SESSIONS (30), CLASSROOM_LESSON (01_field_and_zones),
+CLASSROOM_PREHEAT=N (a pool of N preheated kernels for the lesson, filled before the class
+arrives), CLASSROOM_BROWSER=0 (skip the browser half). On this 2-core machine the browsers compete
+with the kernels for the same two cores, which a real class does not: the `http` figures are
+the server's part alone.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import statistics
+import sys
+import threading
+import time
+import urllib.request
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+SESSIONS = int(os.environ.get("CLASSROOM_SESSIONS", "30"))
+LESSON = os.environ.get("CLASSROOM_LESSON", "01_field_and_zones")
+PREHEAT = int(os.environ.get("CLASSROOM_PREHEAT", "0"))
+BROWSER = os.environ.get("CLASSROOM_BROWSER", "1") != "0"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def quantile(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, max(0, round(q * (len(xs) - 1))))]
+
+
+def one_http_session(url: str, base: str, out: list, start: threading.Event) -> None:
+    import websocket
+
+    start.wait()
+    t0 = time.perf_counter()
+    try:
+        with urllib.request.urlopen(url, timeout=600) as r:
+            body = r.read().decode("utf-8", "replace")
+        kernel_id = json.loads(body.split('"kernelId": ')[1].split(",")[0])
+        ws = websocket.create_connection(
+            base.replace("http", "ws") + f"/api/kernels/{kernel_id}/channels?session_id={uuid.uuid4().hex}",
+            timeout=600)
+        msg_id = uuid.uuid4().hex
+        ws.send(json.dumps({"header": {"msg_id": msg_id, "username": "b", "session": "b",
+                                       "msg_type": "kernel_info_request", "version": "5.3", "date": ""},
+                            "parent_header": {}, "metadata": {}, "content": {}, "channel": "shell",
+                            "buffers": []}))
+        while True:
+            msg = json.loads(ws.recv())
+            if msg["header"]["msg_type"] == "kernel_info_reply" and msg["parent_header"].get("msg_id") == msg_id:
+                break
+        out.append(time.perf_counter() - t0)
+        ws.close()
+    except Exception as exc:  # noqa: BLE001 - counted as a failed session
+        out.append(float("nan"))
+        print(f"# http session failed: {exc!r}", file=sys.stderr)
+
+
+def http_class(base: str) -> list[float]:
+    url = f"{base}/voila/render/{LESSON}.ipynb"
+    out: list[float] = []
+    start = threading.Event()
+    threads = [threading.Thread(target=one_http_session, args=(url, base, out, start)) for _ in range(SESSIONS)]
+    for t in threads:
+        t.start()
+    start.set()
+    for t in threads:
+        t.join()
+    return out
+
+
+async def browser_class(base: str) -> list[float]:
+    from playwright.async_api import async_playwright
+    from voila_app import _READY_JS, CHROMIUM_ARGS, is_local_url
+
+    async def route(r):
+        if is_local_url(r.request.url):
+            await r.continue_()
+        else:
+            await r.abort()
+
+    url = f"{base}/voila/render/{LESSON}.ipynb"
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        pages = []
+        for _ in range(SESSIONS):
+            ctx = await browser.new_context(viewport={"width": 1280, "height": 800})
+            await ctx.route("**/*", route)
+            pages.append(await ctx.new_page())
+
+        async def session(page) -> float:
+            t0 = time.perf_counter()
+            try:
+                await page.goto(url, wait_until="commit", timeout=600_000)
+                await page.wait_for_function(_READY_JS, timeout=600_000, polling=200)
+                await page.wait_for_selector("canvas", timeout=600_000)
+                return time.perf_counter() - t0
+            except Exception as exc:  # noqa: BLE001
+                print(f"# browser session failed: {exc!r}"[:300], file=sys.stderr)
+                return float("nan")
+
+        times = await asyncio.gather(*(session(pg) for pg in pages))
+        for pg in pages:
+            await pg.close(run_before_unload=True)
+        await browser.close()
+    return list(times)
+
+
+def kernel_rss(server) -> list[float]:
+    import psutil
+
+    out = []
+    for pid in server.kernel_pids():
+        try:
+            out.append(psutil.Process(pid).memory_info().rss / 2**20)
+        except psutil.Error:
+            pass
+    return out
+
+
+def wait_idle(server, kernels: int, timeout: float) -> None:
+    """Wait until `kernels` kernels are running and the machine has calmed down a little."""
+    import psutil
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and len(server.kernel_pids()) < kernels:
+        time.sleep(1)
+    psutil.cpu_percent(None)
+    for _ in range(int(timeout)):
+        time.sleep(1)
+        if psutil.cpu_percent(None) < 60 or time.monotonic() > deadline:
+            break
+
+
+def report(name: str, times: list[float]) -> None:
+    ok = [t for t in times if t == t]
+    failed = len(times) - len(ok)
+    if not ok:
+        print(f"{name}_p50_s: nan s")
+        print(f"{name}_p90_s: nan s")
+        return
+    print(f"{name}_p50_s: {statistics.median(ok):.1f} s")
+    print(f"{name}_p90_s: {quantile(ok, 0.9):.1f} s")
+    print(f"{name}_max_s: {max(ok):.1f} s")
+    if failed:
+        print(f"{name}_failed: {failed} sessions")
+
+
+def main() -> int:
+    import psutil
+    from voila_app import start_server
+
+    args = [f"--max_kernels={SESSIONS + PREHEAT + 5}", "--cull_idle_timeout=60", "--cull_interval=10",
+            "--Voila.log_level=WARN"]
+    if PREHEAT:
+        args.append(f"--preheat={LESSON}.ipynb={PREHEAT}")
+    server = start_server(free_port(), args, log_path=ROOT / "benchmarks" / ".voila-classroom.log")
+    tag = f"classroom_{SESSIONS}"
+    try:
+        if PREHEAT:
+            wait_idle(server, PREHEAT, 300)
+        times = http_class(server.url)
+        report(f"{tag}_http", times)
+        rss = kernel_rss(server)
+        print(f"kernel_rss_mb: {statistics.median(rss):.0f} MB")
+        print(f"server_rss_mb: {psutil.Process(server.proc.pid).memory_info().rss / 2**20:.0f} MB")
+        if BROWSER and Path("/usr/bin/chromium").exists():
+            server.stop()                    # a fresh server: the first class's kernels are gone
+            server = start_server(free_port(), args, log_path=ROOT / "benchmarks" / ".voila-classroom.log")
+            if PREHEAT:
+                wait_idle(server, PREHEAT, 300)
+            times = asyncio.run(browser_class(server.url))
+            report(f"{tag}_tti", times)
+    finally:
+        server.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
