@@ -34,7 +34,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "rule": ("Правило", "Rule"),
     "message": ("Сообщение", "Message"),
     "dice": ("Кубики", "Dice"),
-    "no_roll": ("бросков ещё не было", "no rolls yet"),
+    "no_roll": ("в этот ход кубики не бросали", "no dice rolled this turn"),
     "white_die": ("белый", "white"),
     "black_die": ("чёрный", "black"),
     "odds": ("Шансы", "Odds"),
