@@ -369,3 +369,49 @@ def test_notebook_is_one_cell_with_the_lessons_rule_ids(lesson_id):
     assert [c["cell_type"] for c in nb["cells"]] == ["code"] and nb["cells"][0]["outputs"] == []
     assert "".join(nb["cells"][0]["source"]) == f'from widgets.lesson import lesson_page\nlesson_page("{lesson_id}")'
     assert nb["metadata"]["lesson"] == {"id": lesson_id, "rules": lesson_rule_ids(lesson_id)}
+
+
+# --- every "try the forbidden" stage can be done by clicks: the app reports the refusal ----------
+CLICKS = {
+    ("01_field_and_zones", "artifact"): [("card", 3)],
+    ("01_field_and_zones", "terrain_move"): [("card", 5)],
+    ("01_field_and_zones", "terrain"): [("card", 4), ("card", 14)],
+    ("02_squad_building", "flyer_cap"): [("read", 5)],
+    ("03_placement_and_reveal", "corner"): [("cell", "a1")],
+    ("03_placement_and_reveal", "no_class"): [("card", 5), ("card", 2)],
+    ("04_movement_opening_closing", "diagonal"): [("card", 1), ("cell", "a4")],
+    ("04_movement_opening_closing", "closed"): [("card", 2)],
+    ("04_movement_opening_closing", "own_card"): [("card", 1), ("card", 2)],
+    ("05_strike_and_defenders", "reach"): [("card", 1), ("card", 3)],
+    ("06_flyers", "ground_cannot"): [("card", 2), ("card", 5)],
+    ("06_flyers", "only_flyers"): [("card", 1), ("card", 3)],
+}
+
+
+def refused_stages():
+    for lesson_id in ("01_field_and_zones", "02_squad_building", "03_placement_and_reveal",
+                      "04_movement_opening_closing", "05_strike_and_defenders", "06_flyers"):
+        for stage in load_lesson(lesson_id).stages:
+            rules = [g.args[0] for g in stage.goals if g.kind == "refused"]
+            if rules:
+                yield lesson_id, stage.id, rules[0]
+
+
+def test_every_refused_stage_has_its_clicks():
+    assert {(lid, sid) for lid, sid, _r in refused_stages()} == set(CLICKS)
+
+
+@pytest.mark.parametrize("lesson_id,stage_id,rule", list(refused_stages()))
+def test_refused_stage_by_clicks(lesson_id, stage_id, rule):
+    from widgets.berserk_app import BerserkController
+    s = stage_start(lesson_id, stage_id)
+    before = s.state_hash()
+    c = BerserkController(s, lang="ru")
+    heard = []
+    c.refusal_listeners.append(lambda _c, m: heard.append(m.rule_id))
+    for kind, value in CLICKS[(lesson_id, stage_id)]:
+        if kind == "read":
+            c.read_card(value)
+        else:
+            c.click(f"{kind}:{value}")
+    assert heard == [rule] and c.message.rule_id == rule and s.state_hash() == before
