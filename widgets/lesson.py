@@ -16,6 +16,7 @@ import ipywidgets as W
 
 from .berserk_app import BerserkApp
 from .city_app import CityApp
+from .common import guarded
 from .i18n import normal_lang, page_lang
 from .lesson_data import GAMES, Lesson, load_lesson
 from .lesson_engine import Feedback, LessonEngine
@@ -67,7 +68,11 @@ class _LessonFrame:
     def top_rows(self, header) -> list:
         return [header]
 
+    lesson_page = None
+
     def refresh(self) -> None:
+        if self.lesson_page is not None:
+            self.lesson_page.flush()
         m = self.controller.message
         if m is not None and m.kind in ("done", "illegal"):
             self.controller.message = None
@@ -75,7 +80,18 @@ class _LessonFrame:
 
 
 class LessonBerserkApp(_LessonFrame, BerserkApp):
-    pass
+    @guarded
+    def _on_hand(self, key) -> None:
+        """A card of the deal that cannot be bought (✕) is a purchase the student may TRY in a
+        lesson: the kernel refuses it with its rule (a "try the forbidden" stage) and the lesson
+        explains the refusal."""
+        what, uid = key
+        c = self.controller
+        if what == "none" and c.state.phase == "build" and c.seat is not None:
+            c.apply(f"buy #{uid}")
+            self.refresh()
+            return
+        super()._on_hand(key)
 
 
 class LessonCityApp(_LessonFrame, CityApp):
@@ -98,6 +114,9 @@ class LessonPage:
         self.app = APPS[lesson.game](self.engine.state, lang=normal_lang(lang) if lang else page_lang())
         self.controller = self.app.controller
         self.store = store if store is not None else ProgressStore()
+        self._refusing = False
+        self._deferred = None
+        self.app.lesson_page = self
         self.engine.perform = self._perform
         self.engine.listeners.append(lambda _e: self.render())
         self.engine.state_listeners.append(self._on_new_state)
@@ -159,12 +178,28 @@ class LessonPage:
         self.controller.apply(action)
 
     def _on_new_state(self, engine, state) -> None:
+        if self._refusing:
+            # the controller is still inside the refused click: it gets the new board when the
+            # click is over (at the app's refresh), so it says nothing more about the old one
+            self._deferred = state
+            return
         self.controller.reset(state)
         self.controller.set_viewer(engine.stage.seat)
 
+    def flush(self) -> None:
+        """Hand the controller a board the engine started during a refusal."""
+        state, self._deferred = self._deferred, None
+        if state is not None and state is self.engine.state:
+            self.controller.reset(state)
+            self.controller.set_viewer(self.engine.stage.seat)
+
     def _on_refused(self, _controller, message) -> None:
-        self.engine.on_refused(getattr(message, "rule_id", ""), getattr(message, "ru", ""),
-                               getattr(message, "en", ""))
+        self._refusing = True
+        try:
+            self.engine.on_refused(getattr(message, "rule_id", ""), getattr(message, "ru", ""),
+                                   getattr(message, "en", ""))
+        finally:
+            self._refusing = False
 
     def _save(self, engine) -> None:
         self.store.record(self.lesson.id, engine.progress())

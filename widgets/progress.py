@@ -12,6 +12,7 @@ connects, so readers react when `loaded` turns true (see /work/shared/notes/voil
 from __future__ import annotations
 
 import json
+import traceback
 
 import anywidget
 import traitlets
@@ -55,23 +56,35 @@ def merge(data: dict, lesson_id: str, entry: dict) -> dict:
 class ProgressStore(anywidget.AnyWidget):
     """A widget that draws nothing and mirrors `value` to the browser's localStorage."""
 
+    # The browser's copy is read when the widget is first SHOWN (render), not when its model is
+    # created: by then the notebook's cell has run and Python listens for it.
     _esm = r"""
-    function initialize({ model }) {
+    function load(model) {
+      if (model.get("loaded")) return;
       const k = model.get("key");
       let saved = null;
       try { saved = window.localStorage.getItem(k); } catch (e) { saved = null; }
       if (saved !== null) model.set("value", saved);   // the browser's copy wins at page load
       model.set("loaded", true);
       model.save_changes();
+    }
+    function initialize({ model }) {
       model.on("change:value", () => {
-        try { window.localStorage.setItem(k, model.get("value")); } catch (e) {}
+        if (!model.get("loaded")) return;
+        try { window.localStorage.setItem(model.get("key"), model.get("value")); } catch (e) {}
       });
     }
-    export default { initialize, render() {} };
+    function render({ model, el }) {
+      el.classList.add("progress-store");
+      setTimeout(() => { load(model); el.dataset.loaded = "true"; }, 0);
+      model.on("change:error", () => { el.dataset.error = model.get("error"); });
+    }
+    export default { initialize, render };
     """
     key = traitlets.Unicode(KEY).tag(sync=True)
     value = traitlets.Unicode("").tag(sync=True)
     loaded = traitlets.Bool(False).tag(sync=True)
+    error = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -105,4 +118,7 @@ class ProgressStore(anywidget.AnyWidget):
         for lesson_id, entry in pending:
             self.record(lesson_id, entry)
         for callback in list(self._loaded_callbacks):
-            callback(self.data)
+            try:
+                callback(self.data)
+            except Exception:  # noqa: BLE001 - shown in the page's DOM (data-error), never raised
+                self.error = traceback.format_exc()

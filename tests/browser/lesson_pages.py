@@ -1,0 +1,250 @@
+"""Helpers for the browser tests of the lesson pages: a lesson open in Chromium and its MIRROR, the
+same `widgets.lesson.LessonPage` built in this process. The mirror says where to click (hit shapes
+of the scene it draws, buttons of its side panel) and what the page must show after each click;
+it receives the same clicks, so both stay in step (the dice are the kernel's seeded dice).
+
+How an action of the lesson's solution becomes clicks (`plan`):
+  1. canvas clicks: the action's card, its targets, its cell (Berserk) or districts (City), tried
+     first on a throw-away controller over a copy of the state;
+  2. when the clicks leave a choice (several actions for one click, a prompt for a selected card,
+     a number of forces), the button of the side panel that stands for the action;
+  3. a card off the board is selected with its button in the list beside the board;
+  4. otherwise: the fold «All legal actions», the action picked in its list, «Apply».
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from playwright.sync_api import expect
+
+from voila_app import centre, open_app
+from widgets.lesson import LessonPage
+from widgets.lesson_data import GAMES, load_lesson
+from widgets.lesson_words import w
+
+STEP_MS = 30_000
+
+
+@dataclass
+class Op:
+    kind: str          # "tag" (canvas) | "select" (list button of a card) | "button" (by label) | "amount" | "fold"
+    value: object      # the tag, the uid, the action
+    label: str = ""
+
+
+def _tags(game: str, a) -> list[str]:
+    if game == "city":
+        return [f"district:{d}" for d in ((a.src, a.dst) if a.src else (a.dst,)) if d]
+    tags = []
+    if a.card is not None:
+        tags.append(f"card:{a.card}")
+    tags += [f"card:{t}" for t in a.targets]
+    if a.other is not None:
+        tags.append(f"card:{a.other}")
+    if a.cell is not None:
+        from berserk_kernel.berserk.field import cell_name
+        tags.append(f"cell:{cell_name(a.cell)}")
+    return tags
+
+
+def _scene_tags(scene) -> set:
+    return {getattr(s, "hit", None) for s in scene.shapes if getattr(s, "hit", None)}
+
+
+class LessonInBrowser:
+    def __init__(self, page, base_url: str, lesson_id: str, lang: str = "ru"):
+        self.page, self.base_url, self.lang = page, base_url, lang
+        self.lesson = load_lesson(lesson_id)
+        self.game = self.lesson.game
+        self.mirror = LessonPage(self.lesson, lang)
+        self.app_class = ".berserk-app" if self.game == "berserk" else ".city-app"
+
+    # --- the page ---------------------------------------------------------------------------
+    def open(self) -> None:
+        open_app(self.page, self.base_url, self.lesson.id, lang=None if self.lang == "ru" else self.lang)
+        self.sync()
+
+    def loc(self, selector: str):
+        return self.page.locator(f".lesson-page {selector}")
+
+    @property
+    def engine(self):
+        return self.mirror.engine
+
+    @property
+    def controller(self):
+        return self.mirror.controller
+
+    def sync(self) -> None:
+        """The page shows the mirror's stage (or the end)."""
+        e = self.engine
+        if e.finished:
+            expect(self.loc(".lesson-done")).to_be_visible(timeout=STEP_MS)
+            return
+        words = w("stage_of", self.lang, k=e.index + 1, n=len(self.lesson.stages))
+        expect(self.loc(".lesson-stage").first).to_have_text(words, timeout=STEP_MS)
+        expect(self.loc(".lesson-objective").first).to_have_text(e.stage.text("objective", self.lang), timeout=STEP_MS)
+
+    def in_first_viewport(self, selector: str) -> None:
+        box = self.loc(selector).first.bounding_box()
+        vp = self.page.viewport_size
+        assert box is not None, f"{selector} is not shown"
+        assert box["y"] >= 0 and box["y"] + box["height"] <= vp["height"] + 1, (selector, box, vp)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= vp["width"] + 1, (selector, box, vp)
+
+    # --- planning an action -----------------------------------------------------------------
+    def _scratch(self):
+        c = self.controller
+        s = type(c)(self.engine.state.copy(), self.lang)
+        s.set_viewer(self.engine.stage.seat)
+        for attr in ("selected",):
+            if hasattr(c, attr):
+                setattr(s, attr, getattr(c, attr))
+        return s
+
+    def plan(self, text: str) -> list[Op]:
+        kind = GAMES[self.game]
+        a = kind.parse(text)
+        tags = _tags(self.game, a)
+        refused = {g.args[0] for g in self.engine.stage.goals if g.kind == "refused"}
+        hand = self._hand_key(("act", text))
+        if hand is not None:
+            return [Op("hand", ("act", text), hand)]
+        if refused and self.game == "berserk" and a.kind == "buy":
+            hand = self._hand_key(("none", a.card))
+            if hand is not None:
+                return [Op("hand", ("none", a.card), hand)]
+        for start_select in (False, True):
+            sc = self._scratch()
+            ops: list[Op] = []
+            n = len(sc.state.actions)
+            todo = list(tags)
+            first = todo[0] if todo else ""
+            if getattr(sc, "selected", None) is not None and first.endswith(f":{sc.selected}"):
+                todo = todo[1:]             # already selected: a click on it would deselect it
+            if start_select:
+                if self.game != "berserk" or a.card is None:
+                    break
+                sc.select(a.card)
+                ops.append(Op("select", a.card))
+                todo = todo[1:]
+            ok = True
+            for tag in todo:
+                if len(sc.state.actions) > n:
+                    break
+                if tag not in _scene_tags(sc.scene()):
+                    ok = False
+                    break
+                sc.message = None
+                sc.click(tag)
+                ops.append(Op("tag", tag))
+                m = sc.message
+                if m is not None and m.kind == "illegal" and m.rule_id in refused:
+                    return ops          # a "try the forbidden" stage: the refusal is the goal
+            if not ok:
+                continue
+            if len(sc.state.actions) == n + 1 and str(sc.state.actions[-1]) == text:
+                return ops
+            if len(sc.state.actions) > n:
+                continue
+            amount = getattr(sc, "amount", None)
+            if amount is not None and amount.action() == a:
+                return ops + [Op("amount", a)]
+            p = sc.prompt()
+            for label, pa in (p.actions if p else []):
+                if not isinstance(pa, str) and str(pa) == text:
+                    return ops + [Op("button", pa, label)]
+        p = self._scratch().prompt()
+        for label, pa in (p.actions if p else []):
+            if not isinstance(pa, str) and str(pa) == text:
+                return [Op("button", pa, label)]
+        if refused:                 # try the forbidden: any click the kernel refuses with that rule
+            for tag in sorted(_scene_tags(self._scratch().scene())):
+                sc = self._scratch()
+                sc.message = None
+                sc.click(tag)
+                m = sc.message
+                if len(sc.state.actions) == len(self.engine.state.actions) and m is not None \
+                        and m.kind == "illegal" and m.rule_id in refused:
+                    return [Op("tag", tag)]
+        return [Op("fold", a, self.controller.action_label(a, self.lang))]
+
+    # --- doing it on both ---------------------------------------------------------------------
+    def do(self, text: str) -> None:
+        """Play `text` as the student, on the page by clicks and on the mirror."""
+        for op in self.plan(text):
+            self._op(op)
+        self.mirror.app.refresh()
+
+    def _op(self, op: Op) -> None:
+        c, page = self.controller, self.page
+        if op.kind == "tag":
+            scene = c.scene()
+            x, y = centre(scene, op.value)
+            canvas = self.loc(f"{self.app_class} canvas").first
+            box = canvas.bounding_box()
+            canvas.click(position={"x": x * box["width"] / scene.width, "y": y * box["height"] / scene.height})
+            c.click(op.value)
+        elif op.kind == "hand":
+            self.loc(".app-side").get_by_role("button", name=op.label, exact=True).first.click()
+            self.mirror.app._on_hand(op.value)
+        elif op.kind == "select":
+            label = self._hand_label(op.value)
+            self.loc(".app-side").get_by_role("button", name=label, exact=True).first.click()
+            c.select(op.value)
+        elif op.kind == "button":
+            self._button(op.label).click()
+            c.choose(op.value) if hasattr(c, "choose") else c.apply(op.value)
+        elif op.kind == "amount":
+            expect(self.loc(".app-side .widget-slider, .app-side .jupyter-widget-slider").first).to_be_visible(timeout=STEP_MS)
+            self._button(w_app("confirm", self.lang)).click()
+            c.confirm_amount()
+        else:
+            self._fold_apply(op.value, op.label)
+            c.apply(op.value)
+        self.mirror.app.refresh()
+        self.page.wait_for_timeout(150)
+        self.wait_idle()
+
+    def _button(self, label: str):
+        return self.loc(".app-side").get_by_role("button", name=label, exact=True).first
+
+    def _hand_key(self, key):
+        """The label of the list button (beside the board) standing for `key`, if one is shown."""
+        app = self.mirror.app
+        app.refresh()
+        box = getattr(app, "hand_buttons", None)
+        pool = getattr(app, "_hand_pool", None)
+        if box is None or pool is None:
+            return None
+        shown = set(box.children)
+        for (label, k), b in pool._pool.items():
+            if k == key and b in shown and not b.disabled:
+                return b.description
+        return None
+
+    def _hand_label(self, uid: int) -> str:
+        label = self._hand_key(("select", uid))
+        assert label is not None, f"no list button selects card #{uid}"
+        return label
+
+    def _fold_apply(self, action, label: str) -> None:
+        folds = self.loc(".app-folds")
+        select = self.loc(".app-actions select").first
+        if not select.is_visible():   # the first fold holds the list of all legal actions
+            folds.locator(".lm-AccordionPanel-title, .p-Collapse-header, .jupyter-widget-Collapse-header").first.click()
+        expect(select).to_be_visible(timeout=STEP_MS)
+        select.select_option(label=label)
+        self.page.wait_for_timeout(200)
+        folds.get_by_role("button", name=w_app("apply", self.lang), exact=True).first.click()
+
+    def wait_idle(self) -> None:
+        """The page's status line says what the mirror's does (the kernel has answered)."""
+        status = self.controller.status()
+        if status:
+            expect(self.loc(".app-status").first).to_have_text(status, timeout=STEP_MS)
+
+
+def w_app(key: str, lang: str) -> str:
+    from widgets.i18n import w as app_w
+    return app_w(key, lang)
