@@ -14,19 +14,6 @@ def test_notebook_renders_without_errors(page, voila_url, notebook):
     assert shot.stat().st_size > 0
 
 
-def test_tree_page_lists_every_notebook(page, voila_url):
-    """The page `make app` opens on lists the lessons. (Its console shows widget-plugin
-    errors on every Voilà tree page, since no kernel runs there: not checked.)"""
-    if not notebook_names():
-        pytest.skip("notebooks/ has no notebooks yet")
-    page.goto(voila_url + "/", wait_until="load")
-    page.wait_for_selector(".jp-DirListing-itemText", timeout=30_000)
-    listed = {el.inner_text().strip() for el in page.query_selector_all(".jp-DirListing-itemText")}
-    save_screenshot(page, "_tree", full_page=False)
-    missing = {name + ".ipynb" for name in notebook_names()} - listed
-    assert not missing, f"not listed on the tree page: {sorted(missing)}; listed: {sorted(listed)}"
-
-
 def test_start_page_links_every_app(page, voila_url):
     """00_start_here is the index: it links every other notebook as a Voilà app page (each of those
     pages is rendered by test_notebook_renders_without_errors)."""
@@ -36,3 +23,32 @@ def test_start_page_links_every_app(page, voila_url):
     assert linked == set(notebook_names()) - {"00_start_here"}
     for h in hrefs:
         assert h.startswith(voila_url + "/voila/render/"), h
+
+
+LAYOUT_JS = """() => { const r = s => { const e = document.querySelector(s); if (!e) return null;
+    const b = e.getBoundingClientRect(); return {x: b.left, y: b.top, w: b.width, h: b.height}; };
+    return {canvas: r('.app-board canvas'), side: r('.app-side'), status: r('.app-status'),
+            folds: r('.app-folds'), vw: window.innerWidth, vh: window.innerHeight}; }"""
+
+
+@pytest.mark.parametrize("notebook", ["20_berserk_hotseat", "30_city_hotseat"])
+@pytest.mark.parametrize("width,height", [(1280, 800), (1024, 768), (768, 1024)])
+def test_hotseat_apps_are_board_first(page, voila_url, notebook, width, height):
+    """The board, then the side panel beside it (wrapped below it at 768 px), the board and the
+    top of the side panel in the first screen, the secondary panels folded below."""
+    page.set_viewport_size({"width": width, "height": height})
+    open_app(page, voila_url, notebook)
+    box = page.evaluate(LAYOUT_JS)
+    canvas, side, status = box["canvas"], box["side"], box["status"]
+    assert canvas["y"] < 120 and canvas["x"] < 40, box                       # nothing above the board
+    assert canvas["y"] + canvas["h"] <= height, box                           # the whole board on screen
+    assert canvas["w"] >= 0.6 * min(width - 40, 720) and canvas["w"] <= 721, box
+    if width >= 1024:
+        assert side["x"] >= canvas["x"] + canvas["w"] - 1 and side["y"] < canvas["y"] + 40, box  # beside
+        assert status["y"] + status["h"] <= height, box
+    else:
+        assert side["y"] >= canvas["y"] + canvas["h"] - 1, box               # wrapped below
+        assert side["x"] + side["w"] <= width, box
+    assert box["folds"]["y"] > canvas["y"] + canvas["h"], box
+    save_screenshot(page, f"layout_{notebook}_{width}x{height}", full_page=False)
+    assert_no_errors(page)
