@@ -17,6 +17,8 @@ PORT      ?= 8866
 HOST      ?= localhost
 MAX_KERNELS ?= 40
 CULL_IDLE ?= 300
+PREHEAT   ?=
+ONLY      ?=
 CHROMIUM  := /usr/bin/chromium
 JOBS      ?= 2
 
@@ -29,8 +31,9 @@ help:
 	@echo "make app     serve notebooks/ with Voilà on http://$(HOST):$(PORT)/ (the start page;"
 	@echo "             a busy port: the next free one, the URL served is printed)"
 	@echo "             options: PORT=8866 HOST=0.0.0.0 (the whole network) MAX_KERNELS=40 CULL_IDLE=300"
+	@echo "             PREHEAT=01_field_and_zones.ipynb=30 (kernels kept ready for one lesson)"
 	@echo "make test    install what is missing, then run unit, notebook and browser tests"
-	@echo "make bench   run benchmarks/bench_*.py"
+	@echo "make bench   run benchmarks/bench_*.py (ONLY=classroom: those whose name contains it)"
 	@echo "make venv    create .venv with the app extras only"
 	@echo "make test-unit | test-notebooks | test-browser   one stage of make test"
 	@echo "make chromium  apt-get install chromium if /usr/bin/chromium is missing"
@@ -86,7 +89,7 @@ chromium:
 # exits 1 with a message when none of PORT..PORT+10 is free.
 app: $(APP_STAMP)
 	$(PY) -m widgets.server notebooks/ --port=$(PORT) --ip=$(HOST) \
-		--max_kernels=$(MAX_KERNELS) --cull_idle_timeout=$(CULL_IDLE)
+		--max_kernels=$(MAX_KERNELS) --cull_idle_timeout=$(CULL_IDLE) --preheat=$(PREHEAT)
 
 # --- tests ------------------------------------------------------------------------------
 # `-p no:nbval` where nbval is not needed: importing it (nbformat -> jsonschema) costs ~2 s
@@ -131,7 +134,7 @@ test: $(TEST_STAMP) chromium
 
 # Test extras: some benchmarks compare against python-chess.
 bench: $(TEST_STAMP)
-	$(PY) benchmarks/run.py
+	$(PY) benchmarks/run.py $(ONLY)
 
 # --- cleaning ---------------------------------------------------------------------------
 

@@ -2,22 +2,27 @@
 
 app_time_to_interactive_s    lesson 5 (a board app) from navigation to every widget rendered, median of 3
 bare_time_to_interactive_s   a bare Voilà notebook with one button, the same measure
-click_to_redraw_ms           median time from a mouse press on the board canvas to the redrawn
-                             board (the hint line under the board is written after the board's
-                             drawing batch), 16 clicks
+click_to_redraw_ms           median time from a mouse press on a board cell to the last drawing
+                             call of the board's redraw (a probe on CanvasRenderingContext2D), clicks
+                             on 24 cells of lesson 5's board
+
+Voilà is the class server as `make app` runs it (widgets/server.py), serving the project folder.
 
 Skips (prints a line saying why) when Chromium or Voilà is missing.
 """
+import os
 import pathlib
 import shutil
 import socket
 import statistics
-import subprocess
 import sys
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+
+LESSON = os.environ.get("BENCH_APP_LESSON", "05_strike_and_defenders")
 
 
 def free_port() -> int:
@@ -26,25 +31,31 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+# Every drawing call on any 2D canvas context stamps window.__lastDraw: ipycanvas draws the
+# board's batch of commands when the kernel's answer to a click arrives.
+DRAW_PROBE = """(() => {
+  window.__lastDraw = 0;
+  const P = CanvasRenderingContext2D.prototype;
+  for (const name of ['fillRect', 'strokeRect', 'clearRect', 'fillText', 'strokeText', 'fill',
+                      'stroke', 'drawImage', 'putImageData']) {
+    const orig = P[name];
+    P[name] = function (...args) { window.__lastDraw = performance.now(); return orig.apply(this, args); };
+  }
+})();"""
+
+
 def main() -> int:
     if not pathlib.Path("/usr/bin/chromium").exists() or shutil.which("voila", path=str(pathlib.Path(sys.executable).parent)) is None:
         print("app_benchmark_skipped: 1 (no /usr/bin/chromium or voila)")
         return 0
     from playwright.sync_api import sync_playwright
-    from voila_app import CHROMIUM_ARGS, _READY_JS, block_remote
+    from voila_app import CHROMIUM_ARGS, _READY_JS, block_remote, start_server
 
-    port = free_port()
-    log = open(ROOT / "benchmarks" / ".voila-bench.log", "w")
-    proc = subprocess.Popen([sys.executable, "-m", "voila", str(ROOT), "--no-browser", f"--port={port}",
-                             "--Voila.ip=127.0.0.1", "--strip_sources=True"], stdout=log, stderr=log, cwd=ROOT)
+    # The class server as `make app` runs it, serving the whole project (benchmarks/ too).
+    server = start_server(free_port(), ["--start_page=notebooks/00_start_here.ipynb", "--Voila.log_level=WARN"],
+                          log_path=ROOT / "benchmarks" / ".voila-bench.log", root=ROOT)
     try:
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            time.sleep(0.2)
-        base = f"http://127.0.0.1:{port}/voila/render"
+        base = f"{server.url}/voila/render"
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
 
@@ -56,63 +67,60 @@ def main() -> int:
                 page.wait_for_function(_READY_JS, timeout=120_000, polling=50)
                 page.wait_for_selector("canvas, .jupyter-button", timeout=60_000)
                 elapsed = time.perf_counter() - t
-                page.close()
+                page.close(run_before_unload=True)
                 return elapsed
 
             time_to_interactive("benchmarks/bare_button.ipynb")           # warm the server
-            lesson = statistics.median(time_to_interactive("notebooks/05_strike_and_defenders.ipynb") for _ in range(3))
+            lesson = statistics.median(time_to_interactive(f"notebooks/{LESSON}.ipynb") for _ in range(3))
             bare = statistics.median(time_to_interactive("benchmarks/bare_button.ipynb") for _ in range(3))
             print(f"app_time_to_interactive_s: {lesson:.2f} s")
             print(f"bare_time_to_interactive_s: {bare:.2f} s")
-
-            page = browser.new_page(viewport={"width": 1280, "height": 1000})
-            page.route("**/*", block_remote)
-            page.goto(f"{base}/notebooks/05_strike_and_defenders.ipynb")
-            page.wait_for_function(_READY_JS, timeout=120_000, polling=50)
-            page.wait_for_selector(".app-hint", timeout=60_000)
-            page.wait_for_selector("canvas", timeout=60_000)
-            time.sleep(1)
-            from berserk_kernel.berserk import position
-            from berserk_kernel.berserk.scene import board_scene
-            scene = board_scene(position("A deep_stonecutter c2", "A nomad_khan b3"))
-            card = next(s for s in scene.shapes if getattr(s, "hit", None) == "card:1")
-            canvas = page.locator("canvas").first
-            canvas.scroll_into_view_if_needed()
-            box = canvas.bounding_box()
-            x = box["x"] + (card.x + card.w / 2) * box["width"] / scene.width
-            y = box["y"] + (card.y + card.h / 2) * box["height"] / scene.height
-            times = []
-            for _ in range(16):     # select, deselect, select...: every click redraws the board
-                page.evaluate("""() => {
-                    const hintText = () => document.querySelector('.app-hint').textContent;
-                    const box = document.querySelector('.app-hint').parentElement.parentElement;
-                    const before = hintText();
-                    window.__t0 = null;
-                    document.addEventListener('mousedown', () => { window.__t0 = performance.now(); },
-                                              {capture: true, once: true});
-                    window.__done = new Promise(resolve => {
-                        const obs = new MutationObserver(() => {
-                            if (hintText() !== before && window.__t0 !== null) {
-                                obs.disconnect(); resolve(performance.now() - window.__t0);
-                            }
-                        });
-                        obs.observe(box, {childList: true, subtree: true, characterData: true});
-                        setTimeout(() => { obs.disconnect(); resolve(-1); }, 5000);
-                    });
-                }""")
-                page.mouse.click(x, y)
-                times.append(page.evaluate("() => window.__done"))
-            ok = [t for t in times if t >= 0]
-            if ok:
-                print(f"click_to_redraw_ms: {statistics.median(ok):.0f} ms")
-            else:
-                print("click_to_redraw_ms: nan ms (no redraw seen)")
+            print(f"click_to_redraw_ms: {click_to_redraw(browser, base, block_remote, _READY_JS)} ms")
             browser.close()
     finally:
-        proc.terminate()
-        proc.wait(timeout=20)
-        log.close()
+        server.stop()
     return 0
+
+
+def click_to_redraw(browser, base: str, block_remote, ready_js: str) -> str:
+    """Median time from a mouse press on a board cell to the last drawing call of the board's
+    redraw, over clicks on every cell (a click that redraws nothing in 3 s is not counted)."""
+    from berserk_kernel.berserk import position
+    from berserk_kernel.berserk.scene import board_scene
+
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page.add_init_script(DRAW_PROBE)
+    page.route("**/*", block_remote)
+    page.goto(f"{base}/notebooks/{LESSON}.ipynb")
+    page.wait_for_function(ready_js, timeout=120_000, polling=50)
+    page.wait_for_selector("canvas", timeout=60_000)
+    time.sleep(1)
+    scene = board_scene(position())
+    cells = [s for s in scene.shapes if str(getattr(s, "hit", "")).startswith("cell:") and hasattr(s, "w")]
+    canvas = page.locator("canvas").last               # ipycanvas' top layer takes the clicks
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    times = []
+    for cell in cells[:24]:
+        x = box["x"] + (cell.x + cell.w / 2) * box["width"] / scene.width
+        y = box["y"] + (cell.y + cell.h / 2) * box["height"] / scene.height
+        page.evaluate("() => { window.__t0 = null; document.addEventListener('mousedown', "
+                      "() => { window.__t0 = performance.now(); }, {capture: true, once: true}); }")
+        page.mouse.click(x, y)
+        took = page.evaluate("""() => new Promise(resolve => {
+            const start = performance.now();
+            const tick = () => {
+              const now = performance.now(), last = window.__lastDraw, t0 = window.__t0;
+              if (t0 !== null && last > t0 && now - last > 250) return resolve(last - t0);
+              if (now - start > 3000) return resolve(-1);
+              setTimeout(tick, 20);
+            };
+            tick();
+        })""")
+        if took >= 0:
+            times.append(took)
+    page.close(run_before_unload=True)
+    return f"{statistics.median(times):.0f}" if times else "nan"
 
 
 if __name__ == "__main__":
