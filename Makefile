@@ -21,6 +21,8 @@ PREHEAT   ?=
 ONLY      ?=
 CHROMIUM  := /usr/bin/chromium
 JOBS      ?= 2
+APT_TRIES ?= 60
+APT_SLEEP ?= 10
 
 APP_STAMP  := $(VENV)/.stamp-app
 TEST_STAMP := $(VENV)/.stamp-test
@@ -63,6 +65,8 @@ venv: $(APP_STAMP)
 test-env: $(TEST_STAMP)
 
 # Debian's Chromium for Playwright (`playwright install` cannot download browsers here).
+# When another apt-get holds the lock (a fresh machine often runs unattended upgrades), wait:
+# apt's own DPkg::Lock::Timeout, and up to APT_TRIES retries 10 s apart.
 chromium:
 	@if [ -x $(CHROMIUM) ]; then \
 		echo "chromium: $(CHROMIUM) is present"; \
@@ -78,8 +82,16 @@ chromium:
 		fi; \
 		echo "chromium: installing Debian's chromium with apt-get"; \
 		t0=$$(date +%s); \
-		$$SUDO apt-get update -qq; \
-		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
+		apt_wait() { \
+			for i in $$(seq 1 $(APT_TRIES)); do \
+				if "$$@"; then return 0; fi; \
+				echo "chromium: apt-get is busy (another apt holds its lock?) or failed; try $$i of $(APT_TRIES), again in $(APT_SLEEP) s" >&2; \
+				sleep $(APT_SLEEP); \
+			done; \
+			echo "ERROR: apt-get kept failing for $$(( $(APT_TRIES) * $(APT_SLEEP) )) s: $$*" >&2; return 1; \
+		}; \
+		apt_wait $$SUDO apt-get -o DPkg::Lock::Timeout=600 update -qq; \
+		apt_wait $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq chromium >/dev/null; \
 		echo "chromium: installed in $$(( $$(date +%s) - t0 )) s: $$($(CHROMIUM) --version)"; \
 	fi
 
