@@ -507,3 +507,189 @@ def test_reset_clears_selection_message_and_considered():
     other = battle()
     c.reset(other)
     assert c.state is other and c.legal() == other.legal_actions()
+
+
+# --- words a person writes, the card panel, the board in focus ----------------------------------------
+
+def healer():
+    """A's druid (#1) may heal itself, the wounded warden (#2) or the wounded boar (#3)."""
+    return position("A grove_druid c2", "A gorge_warden c3 wounds=2", "A forest_boar b3 wounds=1", "B bog_troll c4")
+
+
+def test_labels_are_words_without_codes_in_both_languages():
+    s = battle()
+    c = BerserkController(s, lang="ru")
+    assert c.action_label(s.parse_action("end")) == "Закончить ход"
+    assert c.action_label(s.parse_action("end"), "en") == "End the turn"
+    assert c.action_label(s.parse_action("strike #1 #2")) == "«Страж ущелья» (#1) бьёт «Трясинный тролль» (#2)"
+    assert c.action_label(s.parse_action("strike #1 #2"), "en") == "Gorge Warden (#1) strikes Bog Troll (#2)"
+    assert c.action_label(s.parse_action("move #1 c2")) == "«Страж ущелья» (#1): ход на клетку c2"
+    assert c.action_label(s.parse_action("pass")) == "Пропустить"
+    assert c.action_label(s.parse_action("nodefend"), "en") == "No defender"
+    # attach: the equipment goes onto the creature, in both languages
+    assert c.action_label(s.parse_action("attach #4 #1")) == "Прикрепить «Лесной вепрь» (#4) к существу «Страж ущелья» (#1)"
+    assert c.action_label(s.parse_action("attach #4 #1"), "en") == "Attach Forest Boar (#4) to Gorge Warden (#1)"
+    for a in s.legal_actions():
+        for lang in ("ru", "en"):
+            label = c.action_label(a, lang)
+            assert "[" not in label and str(a) not in label, label
+
+
+def test_ability_buttons_differ_and_name_their_targets():
+    s = healer()
+    c = BerserkController(s, lang="ru")
+    uses = [a for a in s.legal_actions() if a.kind == "use"]
+    assert len(uses) == 3
+    labels = {c.action_label(a) for a in uses}
+    assert len(labels) == 3
+    assert "«Друид рощи» (#1) — Излечить своё существо на 2: «Страж ущелья» (#2)" in labels
+    assert all(c.card_name(a.targets[0]) in c.action_label(a) for a in uses)
+    # when one click stands for the three, they are buttons with those words; pointing at one
+    # lights only its target
+    c._act(uses)
+    assert sorted(label for label, x in c.prompt().actions if x.kind == "use") == sorted(labels)
+    to_warden = next(a for a in uses if a.targets == (2,))
+    assert c.point_at(str(to_warden)) is True
+    sel, h = c.focus_highlights()
+    assert sel == 1 and h.cards == {2} and h.targets == frozenset() and h.cells == frozenset()
+    lit = {x.hit for x in c.scene().shapes if x.layer == "highlight" and getattr(x, "hit", None)}
+    assert lit == {"card:1", "card:2"}
+    assert c.focus_card() == 1
+    assert c.point_at(None) is True and c.focus_highlights() is None
+
+
+def test_card_panel_reads_the_card_under_the_pointer():
+    s = healer()
+    c = BerserkController(s, lang="en")
+    assert "Point at a card" in c.card_panel()
+    assert c.set_hover("card:4") is True
+    html = c.card_panel()
+    assert "Bog Troll (#4)" in html and "Creature · ground · elite" in html and "Cost 6 · Swamp" in html
+    assert "7 lives · strike 2-3-3 · move 1" in html
+    assert "Regeneration: at the start of its turn it heals itself 1" in html
+    c.set_lang("ru")
+    html = c.card_panel()
+    assert "«Трясинный тролль» (#4)" in html and "7 жизней" in html and "Регенерация" in html
+    c.set_hover("card:2")
+    assert "ранено: 2, осталось: 3" in c.card_panel()
+    c.set_hover(None)
+    c.select(1)
+    assert "«Друид рощи» (#1)" in c.card_panel()
+
+
+def test_exchange_and_safe_buttons_say_what_they_deal_and_the_odds_are_for_that_choice():
+    for seed in range(200):
+        s = battle()
+        s.dice = Dice(seed)
+        s.apply("strike #1 #2")
+        if s.pending and s.pending["kind"] == "defend":
+            s.apply("nodefend")
+        if s.pending and s.pending["kind"] == "choice":
+            break
+    else:  # pragma: no cover
+        pytest.fail("no fight-table choice in 200 seeds")
+    c = BerserkController(s, lang="en")
+    labels = {x.kind: label for label, x in c.prompt().actions}
+    assert labels["exchange"] == s.explain(s.parse_action("exchange")).en.rstrip(".")
+    assert labels["safe"].startswith("No exchange: the target takes")
+    odds = c.odds()
+    assert [a.kind for a, _t in odds["choice"]] == ["exchange", "safe"]
+    f = c.fight_now()
+    assert f["choice"] and f["diff"] == s.pending["white"] - s.pending["black"]
+
+
+def test_dice_panel_shows_only_this_turns_roll():
+    s = new_game(seed=1)
+    c = BerserkController(s)
+    assert c.last_roll() is not None            # the roll for the choice, while choosing
+    rng = Dice(1)
+    while s.turn < 2 and s.phase != "over":
+        s.apply(choose(s, rng))
+        c.reset()
+    assert s.turn >= 2
+    rolls = [e for e in s.log[s.log.index(next(e for e in reversed(s.log) if e.kind == "turn")):] if e.kind == "roll"]
+    roll = c.last_roll()
+    assert (roll is None) == (not rolls)
+    assert roll is None or roll["rule"] != "BR-7.1"   # never the who-goes-first roll at turn 2
+
+
+def test_squad_panel_grows_and_an_empty_squad_asks_first():
+    s = new_game(seed=5)
+    c = BerserkController(s, lang="ru")
+    c.choose(s.parse_action("first"))
+    sq = c.squad_summary()
+    assert sq["cards"] == [] and sq["penalty"] == 0
+    gold0, silver0 = sq["gold"], sq["silver"]
+    buy = next(it for it in c.hand() if it.enabled).actions[0]
+    c.choose(buy)
+    sq = c.squad_summary()
+    d = s.defs[s.cards[buy.card].card]
+    assert [u for u, *_ in sq["cards"]] == [buy.card] and sq["cards"][0][2] == d.cost
+    assert sq["gold"] + sq["silver"] == gold0 + silver0 - d.cost
+    assert "рубашкой" not in c.crystals() and "1 золотых" not in c.crystals()
+    c.undo()
+    assert c.squad_summary()["cards"] == []
+    n = len(s.actions)
+    assert c.choose(s.parse_action("done")) is False and len(s.actions) == n
+    p = c.prompt()
+    assert p.title == "В отряде нет ни одной карты. Закончить набор с пустым отрядом?" and p.rule_id == "BR-7.5"
+    assert [label for label, _x in p.actions] == ["Да, закончить без карт", "Нет, вернуться к раздаче"]
+    c.choose("confirm:no")
+    assert len(s.actions) == n and c.prompt().actions[-1][1] == s.parse_action("done")
+    c.choose(s.parse_action("done"))
+    c.choose("confirm:yes")
+    assert s.actions[-1] == s.parse_action("done") and len(s.actions) == n + 1
+
+
+def test_a_card_that_cannot_be_bought_says_why_inline():
+    s = new_game(seed=2)
+    c = BerserkController(s, lang="en")
+    c.choose(s.parse_action("first"))
+    def cost(it):
+        return s.defs[s.cards[it.uid].card].cost
+
+    while c.hand() and all(it.enabled for it in c.hand()):     # the dearest first, till one is refused
+        c.choose(max((it for it in c.hand() if it.enabled), key=cost).actions[0])
+    it = next(i for i in c.hand() if not i.enabled)
+    v = s.explain(s.parse_action(f"buy #{it.uid}"))
+    assert it.reason == f"{v.rule_id}: {v.en}"
+    c.read_card(it.uid)
+    assert c.message.rule_id == v.rule_id and c.focus_card() == it.uid
+    app = BerserkApp(s, lang="en")
+    reasons = [w.value for w in app.hand_buttons.children if hasattr(w, "value")]
+    assert any(v.en in r and "cannot be bought" in r for r in reasons)
+
+
+def test_new_game_row_deals_by_number_and_a_default_app_deals_at_random():
+    a, b = BerserkApp(setup_row=True), BerserkApp(setup_row=True)
+    assert a.seed_box.value == a.controller.state.setup["seed"] and a.seed_box.value != b.seed_box.value
+    a.controller.click("card:1")
+    a.seed_box.value = 7
+    a.new_button.click()
+    fresh = new_game(seed=7)
+    assert a.controller.state.state_hash() == fresh.state_hash() and a.errors == []
+    assert a.controller.message is None and a.controller.selected is None
+    assert "BR-7.1" in a.dice_html.value and a.fight_html.value == ""
+    a.mode_toggle.value = "heroes"
+    a.new_button.click()
+    assert a.controller.state.mode == "heroes"
+    assert not any(ch is a.new_button for ch in BerserkApp(battle()).children)   # lessons: no row
+
+
+def test_app_panels_follow_undo_after_a_strike():
+    s = battle()
+    s.dice = Dice(1)
+    app = BerserkApp(s, lang="en")
+    c = app.controller
+    c.click("card:1")
+    c.click("card:2")
+    while s.pending:
+        c.apply(c.legal()[0])
+    app.refresh()
+    assert "app-fight-table" in app.fight_html.value and "app-fight-lit" in app.fight_html.value
+    assert app.dice_html.value
+    app.undo_button.click()
+    while s.actions:
+        app.undo_button.click()
+    assert app.fight_html.value == "" and app.dice_html.value == "" and app.errors == []
+    assert "Select a card" in app.odds_box.value

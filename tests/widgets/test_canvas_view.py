@@ -137,6 +137,15 @@ def test_resize_follows_the_scene():
     v = CanvasView(_scene())
     v.show(Scene(300, 150))
     assert (v.canvas.width, v.canvas.height) == (300, 150)
+    assert v.canvas.layout.width == "300px"          # no CSS box given: the buffer's size
+
+
+def test_a_css_scaled_canvas_keeps_its_css_box_when_the_scene_resizes():
+    v = CanvasView(_scene(), layout={"width": "100%", "height": "auto"})
+    assert (v.canvas.layout.width, v.canvas.layout.height) == ("100%", "auto")
+    v.show(Scene(300, 150))
+    assert (v.canvas.width, v.canvas.height) == (300, 150)
+    assert (v.canvas.layout.width, v.canvas.layout.height) == ("100%", "auto")
 
 
 def test_mouse_presses_become_hit_tags():

@@ -284,3 +284,63 @@ def test_any_click_anywhere_is_answered_without_error():
         acts = s.legal_actions()
         s.apply(acts[rng.randbelow(len(acts))] if s.phase != "actions" or rng.randbelow(3) else "end")
         c.reset()
+
+
+# --- words, steady panels, real odds -----------------------------------------------------------------
+
+def test_labels_are_sentences_with_counted_forces():
+    s = position({7: (0, 6), 8: (0, 0), 9: (1, 2)}, influence=[6, 0])
+    c = CityController(s, lang="ru")
+    p = s.parse_action
+    assert c.action_label(p("capture 6")) == "Захватить район 6"
+    assert c.action_label(p("move 22>13 4")) == "Ввести 4 силы из района 22 в район 13"
+    assert c.action_label(p("move 22>13 1")) == "Ввести 1 силу из района 22 в район 13"
+    assert c.action_label(p("redeploy 7>8 5")) == "Перебросить 5 сил из района 7 в район 8"
+    assert c.action_label(p("reinforce 7 +2")) == "Усилить район 7 на 2 силы"
+    assert c.action_label(p("attack 7>9 21")) == "Атаковать район 9 из района 7 (21 сила)"
+    assert c.action_label(p("end")) == "Закончить ход"
+    assert c.action_label(p("move 22>13 1"), "en") == "Bring 1 force from district 22 into district 13"
+    assert c.action_label(p("attack 7>9 3"), "en") == "Attack district 9 from district 7 with 3 forces"
+    for a in s.legal_actions():
+        assert "[" not in c.action_label(a) and "[" not in c.action_label(a, "en")
+
+
+def test_cancel_clears_the_question_and_the_route():
+    s = position({7: (0, 6), 8: (0, 0), 3: (1, 1)}, influence=[0, 0])
+    c = CityController(s, lang="ru")
+    c.click("district:7")
+    c.click("district:8")
+    assert c.amount is not None and c.message.ru.startswith("Сколько сил")
+    c.cancel_amount()
+    assert (c.amount, c.selected, c.message, c.choices) == (None, None, None, [])
+    assert c.highlights().selected is None
+    app = CityApp(s, lang="ru")
+    app.controller.click("district:7")
+    app.controller.click("district:8")
+    app.refresh()
+    assert "Сколько сил" in app.message_html.value
+    app.amount_cancel.click()
+    assert "Сколько сил" not in app.message_html.value and app.amount_box.layout.display == "none"
+
+
+def test_odds_are_the_real_odds_when_a_lesson_forces_the_dice():
+    s = position({7: (0, 6), 8: (1, 2), 3: (1, 1)}, influence=[0, 0])
+    s.dice.force(1, 1, 1, 1, 1, 1, 10, 10)          # a lesson's fixed rolls: the attack would fail
+    c = CityController(s, lang="en")
+    c.click("district:7")
+    c.set_hover("district:8")
+    o = c.odds()
+    real = position({7: (0, 6), 8: (1, 2), 3: (1, 1)}, influence=[0, 0]).attack_odds("attack 7>8 6")
+    assert (o["capture"], o["hold"], o["wipe"]) == (real.capture, real.hold, real.wipe)
+    assert 0 < o["capture"] < 1
+    assert s.attack_odds("attack 7>8 6").capture != o["capture"]   # the kernel's own: with the forced dice
+
+
+def test_dice_panel_shows_only_this_turns_rolls():
+    c = started()
+    s = c.state
+    assert c.last_roll() is None          # the initiative rolls belong to the set-up, not to this turn
+    c.undo()
+    c.undo()
+    c.undo()                              # back in the picks: the set-up rolls are the latest
+    assert s.phase == "pick" or c.last_roll() is None
