@@ -507,6 +507,13 @@ class BaseApp(_VBox):
                                 f"style='margin:0 12px;font-size:13px'>{escape(w('to_start', lang))}</a>")
         self.how_html.value = f"<div class='app-how' style='font-size:13px;max-width:760px'>{how_to_play(self._how_game, lang)}</div>"
 
+    def review_label(self, state, action, lang: str) -> str:
+        """An action of the review in words (a controller over the replayed position says it)."""
+        try:
+            return type(self.controller)(state, lang).action_label(action, lang)
+        except Exception:  # noqa: BLE001 - a label never breaks the review
+            return str(action)
+
     def card_panel_html(self) -> str:
         """The text of the card being read (Berserk); empty elsewhere."""
         return ""
@@ -676,10 +683,15 @@ class BaseApp(_VBox):
         c = self.controller
         try:
             rc = ReplayController.from_game(c.state)
-        except (ValueError, KernelError) as e:
-            note = W.HTML(f"<div>{escape(w('review_unavailable', c.lang, why=str(e)))}</div>")
+        except KernelError as e:
+            why = (e.en if c.lang == "en" else e.ru) or str(e)
+            note = W.HTML(f"<div>{escape(w('review_unavailable', c.lang, why=why))}</div>")
+            self.review_box.children = [self.review_button, note]
+            return
+        except ValueError:
+            note = W.HTML(f"<div>{escape(w('review_from_position', c.lang))}</div>")
             self.review_box.children = [self.review_button, note]
             return
         rc.last()
-        self.replay = ReplayView(rc, self.review_scene, c.lang)
+        self.replay = ReplayView(rc, self.review_scene, c.lang, label_fn=self.review_label)
         self.review_box.children = [self.review_button, self.replay.widget]

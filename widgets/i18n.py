@@ -69,6 +69,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "step_of": ("Шаг {i} из {n}", "Step {i} of {n}"),
     "step_start": ("Начальная позиция", "Starting position"),
     "step_action": ("Последнее действие: {what}", "Last action: {what}"),
+    "review_from_position": ("Эта партия начата с готовой позиции, поэтому её нельзя прокрутить с самого начала.",
+                             "This game started from a prepared position, so it cannot be stepped through from the start."),
     "review_unavailable": ("Эту партию нельзя воспроизвести с начала: {why}",
                            "This game cannot be replayed from its start: {why}"),
     # Berserk

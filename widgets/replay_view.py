@@ -92,13 +92,15 @@ class ReplayController:
 class ReplayView:
     """The stepping widget. `scene_fn(state, lang) -> Scene` draws a position."""
 
-    def __init__(self, controller: ReplayController, scene_fn: Callable, lang: str | None = None):
+    def __init__(self, controller: ReplayController, scene_fn: Callable, lang: str | None = None,
+                 label_fn: Callable | None = None):
         import ipywidgets as W
 
         from .canvas_view import CanvasView
 
         self.controller = controller
         self.scene_fn = scene_fn
+        self.label_fn = label_fn          # (state, action, lang) -> the action in words
         self.lang = lang or page_lang()
         self.view = CanvasView(scene_fn(controller.state, self.lang))
         self.b_first = W.Button(layout=W.Layout(width="auto"))
@@ -146,7 +148,11 @@ class ReplayView:
         self.slider.max = len(c)
         self.slider.value = c.index
         step = w("step_of", lang, i=c.index, n=len(c))
-        what = w("step_action", lang, what=str(c.last_action)) if c.last_action is not None else w("step_start", lang)
+        if c.last_action is None:
+            what = w("step_start", lang)
+        else:
+            words = self.label_fn(c.state, c.last_action, lang) if self.label_fn else str(c.last_action)
+            what = w("step_action", lang, what=words)
         self.label.value = f"<b>{escape(step)}</b> · {escape(what)}"
         self.tail.value = "<div style='font-size:12px'>" + "<br>".join(escape(x) for x in c.log_tail(lang)) + "</div>"
         self.view.show(self.scene_fn(c.state, lang))

@@ -693,3 +693,17 @@ def test_app_panels_follow_undo_after_a_strike():
         app.undo_button.click()
     assert app.fight_html.value == "" and app.dice_html.value == "" and app.errors == []
     assert "Select a card" in app.odds_box.value
+
+
+def test_review_names_actions_in_words():
+    app = BerserkApp(new_game(seed=3), lang="ru")
+    app.controller.apply("first")
+    app.refresh()
+    app.review_button.click()
+    assert app.errors == [] and "Последнее действие: Ходить первым" in app.replay.label.value
+    app.lang_toggle.value = "en"
+    assert "Last action: Go first" in app.replay.label.value
+    from_position = BerserkApp(battle(), lang="ru")
+    from_position.review_button.click()
+    note = from_position.review_box.children[-1].value
+    assert "начата с готовой позиции" in note and "new_game" not in note
