@@ -6,10 +6,17 @@ A player's last district cannot be attacked (CITY-4.4). The dice are rolled by `
 """
 from __future__ import annotations
 
+from ..core.messages import catalog
 from .actions import Action
 from .combat import fight
 from .registry import RULES
-from .words import en, forces
+
+M = catalog("berserk_kernel.city")
+
+
+def _dice(rolls) -> str:
+    """Dice as a person writes them: "7, 3, 9"."""
+    return ", ".join(str(r) for r in rolls)
 
 
 def check(state, action):
@@ -17,13 +24,10 @@ def check(state, action):
     if turn["attacks"] >= turn["attack_limit"]:
         if turn["attack_limit"] == 0:
             return RULES.no("CITY-3.6", "Событие этого хода запрещает атаки.", "This turn's event forbids attacks.")
-        return RULES.no("CITY-3.6", f"Атак в этот ход уже {turn['attacks']} из {turn['attack_limit']}: "
-                        "больше можно только по карте События.",
-                        f"You have made {turn['attacks']} of {turn['attack_limit']} attacks this turn: "
-                        "more only when an event card allows it.")
+        return RULES.no("CITY-3.6", *M("attack_limit", made=turn["attacks"], limit=turn["attack_limit"]))
     for x in (s, d):
         if x not in state.map:
-            return RULES.no("CITY-1", f"Района {x} нет на карте.", f"There is no district {x} on the map.")
+            return RULES.no("CITY-1", *M("no_district", d=x))
     if state.owner[s] != p:
         return RULES.no("CITY-3.6", f"Атакуют из своего района, а район {s} не ваш.",
                         f"An attack starts from your own district, and district {s} is not yours.")
@@ -41,8 +45,7 @@ def check(state, action):
         return RULES.no("CITY-4.4", f"Район {d} — последний у игрока {state.letter(target)}: его нельзя атаковать.",
                         f"District {d} is the last district of {state.name(target).en}: it cannot be attacked.")
     if n < 1 or n > state.forces[s]:
-        return RULES.no("CITY-3.6", f"На районе {s} сил: {state.forces[s]}; атаковать {n} силами нельзя.",
-                        f"District {s} has {state.forces[s]} forces: it cannot attack with {n}.")
+        return RULES.no("CITY-3.6", *M("cannot_attack_with", s=s, have=state.forces[s], n=n))
     return RULES.ok("CITY-3.6")
 
 
@@ -53,40 +56,28 @@ def perform(state, action) -> None:
     state.forces[s] -= n
     defenders = state.forces[d]
     turn["attacks"] += 1
-    state._log("CITY-3.6", "attack", f"{me.ru} атакует район {d} ({foe.ru}, сил: {defenders}) из района {s}, атакующих сил: {n}",
-               f"{me.en} attacks district {d} ({foe.en}, {forces(defenders).en}) from district {s} with {forces(n).en}",
+    state._log("CITY-3.6", "attack", *M("attacks", player=me, d=d, foe=foe, defenders=defenders, s=s, n=n),
                player=p, src=s, dst=d, count=n, defender=q)
     b = fight(state.dice, n, defenders, turn["attack_hit"], turn["defence_hit"])
     if defenders:
-        state._log("CITY-4.1", "roll", f"Атакующий бросает {list(b.rolls_attack)}: успехов ({turn['attack_hit']}+): {b.hits_attack}; "
-                   f"защитник бросает {list(b.rolls_defence)}: успехов ({turn['defence_hit']}+): {b.hits_defence}",
-                   f"The attacker rolls {list(b.rolls_attack)}: {en(b.hits_attack, 'success', 'successes')} "
-                   f"({turn['attack_hit']}+); the defender rolls {list(b.rolls_defence)}: "
-                   f"{en(b.hits_defence, 'success', 'successes')} ({turn['defence_hit']}+)", attack=list(b.rolls_attack), defence=list(b.rolls_defence))
-        state._log("CITY-4.2", "damage", f"Потери одновременно: защитник −{defenders - b.defenders_left}, "
-                   f"атакующий −{n - b.attackers_left}", f"Losses at the same time: defender −{defenders - b.defenders_left}, "
-                   f"attacker −{n - b.attackers_left}", attackers_left=b.attackers_left, defenders_left=b.defenders_left)
+        state._log("CITY-4.1", "roll", *M("battle_rolls", attack=_dice(b.rolls_attack), hits_a=b.hits_attack,
+                                          hit_a=turn["attack_hit"], defence=_dice(b.rolls_defence),
+                                          hits_d=b.hits_defence, hit_d=turn["defence_hit"]), attack=list(b.rolls_attack), defence=list(b.rolls_defence))
+        state._log("CITY-4.2", "damage", *M("losses", lost_d=defenders - b.defenders_left, lost_a=n - b.attackers_left),
+                   attackers_left=b.attackers_left, defenders_left=b.defenders_left)
     if b.result == "capture":
         state.owner[d] = p
         state.forces[d] = b.attackers_left
-        state._log("CITY-4.3", "capture", f"У защитника не осталось сил: {me.ru} забирает район {d}, "
-                   f"там остаются выжившие: {forces(b.attackers_left).ru}", f"The defender has no forces left: {me.en} takes "
-                   f"district {d}, where the survivors stay: {forces(b.attackers_left).en}", player=p, district=d, forces=b.attackers_left)
+        state._log("CITY-4.3", "capture", *M("takes_district", player=me, d=d, n=b.attackers_left), player=p, district=d, forces=b.attackers_left)
         if state.hq[q] == d:
-            state._log("R-CITY-HQ", "hq", f"Штаб игрока {state.letter(q)} захвачен: его доход штаба прекращается, "
-                       "захватчику он бонуса не даёт", f"The headquarters of {foe.en} is captured: its HQ income stops, "
-                       "and the captor gets no bonus from it", player=q, district=d)
+            state._log("R-CITY-HQ", "hq", *M("hq_captured", letter=state.letter(q), foe=foe), player=q, district=d)
     elif b.result == "hold":
         state.forces[d] = b.defenders_left
         state.forces[s] += b.attackers_left
-        state._log("CITY-4.3", "hold", f"Район {d} остаётся за защитником (сил: {b.defenders_left}); "
-                   f"выжившие атакующие ({b.attackers_left}) возвращаются на район {s}",
-                   f"District {d} stays with the defender ({forces(b.defenders_left).en}); the surviving attackers "
-                   f"({b.attackers_left}) go back to district {s}", district=d, back=b.attackers_left)
+        state._log("CITY-4.3", "hold", *M("district_held", d=d, left=b.defenders_left, n=b.attackers_left, s=s), district=d, back=b.attackers_left)
     else:
         state.forces[d] = 0
-        state._log("CITY-4.3", "wipe", f"Обе стороны уничтожены: районы {s} и {d} остаются у прежних владельцев",
-                   f"Both sides are wiped out: districts {s} and {d} keep their owners", src=s, dst=d)
+        state._log("CITY-4.3", "wipe", *M("both_wiped", s=s, d=d), src=s, dst=d)
     state.last_battle = dict(b.to_dict(), src=s, dst=d, attacker=p, defender=q)
     if b.result == "capture":
         from .phases import check_target

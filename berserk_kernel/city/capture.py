@@ -7,9 +7,11 @@ districts onto it, up to 10 in all (the source need not be connected to 7).
 """
 from __future__ import annotations
 
+from ..core.messages import catalog
 from .actions import Action
 from .registry import RULES
-from .words import forces, tokens
+
+M = catalog("berserk_kernel.city")
 
 CAPTURE_MOVE_LIMIT = 10
 
@@ -27,7 +29,7 @@ def frontier(state, p: int) -> list[int]:
 def check_capture(state, action):
     p, d = state.current, action.dst
     if d not in state.map:
-        return RULES.no("CITY-1", f"Района {d} нет на карте.", f"There is no district {d} on the map.")
+        return RULES.no("CITY-1", *M("no_district", d=d))
     owner = state.owner[d]
     if owner == p:
         return RULES.no("CITY-3.3", f"Район {d} уже ваш.", f"District {d} is already yours.")
@@ -40,10 +42,8 @@ def check_capture(state, action):
                         f"District {d} shares no side with your territory (diagonals do not count).")
     cost = state.turn["capture_cost"]
     if state.influence[p] < cost:
-        return RULES.no("CITY-3.3", f"Захват стоит {tokens(cost).ru}, а у вас {state.influence[p]}.",
-                        f"A capture costs {cost} influence and you have {state.influence[p]}.")
-    return RULES.ok("CITY-3.3", f"Можно: захват района {d} стоит {tokens(cost).ru}.",
-                    f"Legal: capturing district {d} costs {cost} influence.")
+        return RULES.no("CITY-3.3", *M("capture_cost_too_high", n=cost, have=state.influence[p]))
+    return RULES.ok("CITY-3.3", *M("capture_legal", d=d, n=cost))
 
 
 def perform_capture(state, action) -> None:
@@ -51,9 +51,7 @@ def perform_capture(state, action) -> None:
     state.influence[p] -= cost
     state.owner[d] = p
     state.turn["capture"] = (d, CAPTURE_MOVE_LIMIT)
-    state._log("CITY-3.3", "capture", f"{state.name(p).ru} захватывает свободный район {d} за {tokens(cost).ru} "
-               f"(осталось {state.influence[p]})", f"{state.name(p).en} captures free district {d} for {cost} influence "
-               f"({state.influence[p]} left)", player=p, district=d, cost=cost)
+    state._log("CITY-3.3", "capture", *M("captures", player=state.name(p), d=d, n=cost, left=state.influence[p]), player=p, district=d, cost=cost)
     from .phases import check_target
     check_target(state)
 
@@ -65,16 +63,14 @@ def check_move(state, action):
         return RULES.no("CITY-3.3", "Вводить силы так можно только сразу после захвата и только в захваченный район.",
                         "Forces are brought this way only right after a capture, and only into the captured district.")
     if s not in state.map:
-        return RULES.no("CITY-1", f"Района {s} нет на карте.", f"There is no district {s} on the map.")
+        return RULES.no("CITY-1", *M("no_district", d=s))
     if s == d or state.owner[s] != p:
         return RULES.no("CITY-3.3", f"Силы приходят только из других ваших районов, а район {s} не такой.",
                         f"Forces come only from your other districts, and district {s} is not one.")
     if n < 1 or n > state.forces[s]:
-        return RULES.no("CITY-3.3", f"На районе {s} сил: {state.forces[s]}; ввести {n} нельзя.",
-                        f"District {s} has {state.forces[s]} forces: {n} cannot be moved.")
+        return RULES.no("CITY-3.3", *M("not_enough_forces_to_move", s=s, have=state.forces[s], n=n))
     if n > window[1]:
-        return RULES.no("CITY-3.3", f"После захвата вводят не больше {CAPTURE_MOVE_LIMIT} сил; осталось {window[1]}.",
-                        f"At most {CAPTURE_MOVE_LIMIT} forces follow a capture; {window[1]} remain.")
+        return RULES.no("CITY-3.3", *M("capture_move_limit", limit=CAPTURE_MOVE_LIMIT, left=window[1]))
     return RULES.ok("CITY-3.3")
 
 
@@ -83,8 +79,7 @@ def perform_move(state, action) -> None:
     state.forces[s] -= n
     state.forces[d] += n
     state.turn["capture"] = (d, state.turn["capture"][1] - n)
-    state._log("CITY-3.3", "move", f"{state.name(p).ru} вводит {forces(n, acc=True).ru} из района {s} в захваченный район {d}",
-               f"{state.name(p).en} brings {forces(n).en} from district {s} into captured district {d}",
+    state._log("CITY-3.3", "move", *M("brings_forces", player=state.name(p), n=n, s=s, d=d),
                player=p, src=s, dst=d, count=n)
 
 

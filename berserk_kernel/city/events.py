@@ -14,7 +14,10 @@ from typing import NamedTuple
 from ..core.errors import DataError
 from ..core.i18n import T
 from ..core.loading import parse_text, read_data, validate
-from .words import forces
+from ..core.messages import catalog
+
+M = catalog("berserk_kernel.city")
+
 
 RULE = "R-CITY-EVENTS"
 
@@ -30,9 +33,10 @@ class EventCard(NamedTuple):
 class EventDeck:
     """All cards of a deck by id, in file order."""
 
-    def __init__(self, cards: list[EventCard], source: str):
+    def __init__(self, cards: list[EventCard], source: str, data=None):
         self.cards = {c.id: c for c in cards}
         self.source = source
+        self.data = data          # the table it was read from (saved inline in a custom game)
 
     def pile(self) -> list[str]:
         """One id per physical card, before shuffling (CITY-2.4)."""
@@ -52,8 +56,8 @@ class EventDeck:
 def _gain(state, p, amount):
     before = state.influence[p]
     state.influence[p] = after = max(0, before + amount)   # influence never goes below zero
-    state._log(RULE, "influence", f"{state.name(p).ru}: Влияние {before} → {after}",
-               f"{state.name(p).en}: influence {before} → {after}", player=p, influence=after)
+    state._log(RULE, "influence", *M("influence_change", player=state.name(p), before=before, after=after),
+               player=p, influence=after)
 
 
 def _others(state, p):
@@ -62,21 +66,18 @@ def _others(state, p):
 
 def _put(state, p, district, amount):
     placed = state.place(district, amount)
-    state._log(RULE, "forces", f"{state.name(p).ru}: +{forces(placed).ru} на район {district} (теперь {state.forces[district]})",
-               f"{state.name(p).en}: +{forces(placed).en} on district {district} (now {state.forces[district]})",
+    state._log(RULE, "forces", *M("forces_placed", player=state.name(p), n=placed, d=district, now=state.forces[district]),
                player=p, district=district, placed=placed)
 
 
 def _lose_strongest(state, p, amount):
     d = state.strongest(p)
     if d is None:
-        state._log(RULE, "forces", f"{state.name(p).ru}: сил нет, терять нечего",
-                   f"{state.name(p).en}: no forces, nothing to lose", player=p)
+        state._log(RULE, "forces", *M("no_forces_to_lose", player=state.name(p)), player=p)
         return
     lost = min(amount, state.forces[d])
     state.forces[d] -= lost
-    state._log(RULE, "forces", f"{state.name(p).ru}: район {d} теряет {forces(lost, acc=True).ru} (осталось {state.forces[d]})",
-               f"{state.name(p).en}: district {d} loses {forces(lost).en} ({state.forces[d]} left)",
+    state._log(RULE, "forces", *M("forces_lost", player=state.name(p), d=d, n=lost, left=state.forces[d]),
                player=p, district=d, lost=lost)
 
 
@@ -95,8 +96,7 @@ def _turn(key, ru, en):
 
 def _extra_attacks(state, p, amount):
     state.turn["attack_limit"] += amount
-    state._log(RULE, "modifier", f"В этот ход атак можно сделать: {state.turn['attack_limit']}",
-               f"Attacks allowed this turn: {state.turn['attack_limit']}", player=p,
+    state._log(RULE, "modifier", *M("attacks_allowed", n=state.turn["attack_limit"]), player=p,
                attack_limit=state.turn["attack_limit"])
 
 
@@ -189,19 +189,36 @@ def parse_events(data, source: str) -> EventDeck:
             effects.append((eff["kind"], 0 if amount is None else amount))
         cards.append(EventCard(e["id"], T(e["name_ru"], e["name_en"]), T(e["text_ru"], e["text_en"]),
                                e["count"], tuple(effects)))
-    return EventDeck(cards, source)
+    return EventDeck(cards, source, data)
 
 
 @lru_cache(maxsize=None)
 def default_deck() -> EventDeck:
     text = resources.files("berserk_kernel.city").joinpath("data").joinpath("events.toml").read_text("utf-8")
     source = "berserk_kernel/city/data/events.toml"
-    return parse_events(parse_text(text, source, toml=True), source)
+    deck = parse_events(parse_text(text, source, toml=True), source)
+    deck.data = None          # the packaged deck is saved by leaving "events" out
+    return deck
+
+
+PACKAGED = ("default",)
 
 
 def load_events(path=None) -> EventDeck:
-    """The packaged deck, or a deck file (.toml or .json) with the same shape."""
-    if path is None:
+    """The packaged deck (None or ``"default"``), a deck table, or (from Python only) a deck
+    file (.toml or .json, a `pathlib.Path` or a text with a ``/`` or a dot). Scenario and record
+    files give a packaged name or the deck inline: their names never open a file."""
+    if path is None or path == "default":
         return default_deck()
+    if isinstance(path, EventDeck):
+        return path
+    if isinstance(path, dict):
+        return parse_events(path, "<events>")
+    if isinstance(path, str) and not any(c in path for c in "/.\\"):
+        shown = repr(path)[:40]
+        raise DataError("<events>", "events", f"no packaged event deck named {shown} (known: {', '.join(PACKAGED)}); "
+                        "a custom deck is given inline as a table",
+                        f"нет встроенной колоды Событий {shown} (есть: {', '.join(PACKAGED)}); "
+                        "свою колоду задают прямо в файле, таблицей")
     data, source = read_data(path)
     return parse_events(data, source)

@@ -5,9 +5,12 @@ the log and refused out of turn; a user interface may apply them for the player.
 """
 from __future__ import annotations
 
+from ..core.i18n import T
+from ..core.messages import catalog
 from .events import apply_event
 from .registry import RULES
-from .words import en
+
+M = catalog("berserk_kernel.city")
 
 VERBS_OF_PHASE = {
     "pick": {"pick"},
@@ -47,8 +50,7 @@ def start_turn(state, player: int) -> None:
     state.current = player
     state.turn = fresh_turn()
     state.phase = "event"
-    state._log("CITY-3", "turn", f"Раунд {state.round}, ход: {state.name(player).ru} — Событие, Доход, Действия",
-               f"Round {state.round}, turn of {state.name(player).en}: Event, Income, Actions",
+    state._log("CITY-3", "turn", *M("turn_starts", round=state.round, player=state.name(player)),
                round=state.round, player=player)
 
 
@@ -62,12 +64,10 @@ def perform_draw(state, action) -> None:
     if not state.deck:
         state.deck, state.discard = state.discard, []
         state.dice.shuffle(state.deck)
-        state._log("R-CITY-EVENTS", "shuffle", f"Колода кончилась: сброс ({len(state.deck)} карт) перемешан в новую колоду",
-                   f"The deck ran out: the discard pile ({len(state.deck)} cards) is shuffled into a new deck",
+        state._log("R-CITY-EVENTS", "shuffle", *M("deck_reshuffled", n=len(state.deck)),
                    cards=len(state.deck))
     card = state.deck_def[state.deck.pop()]
-    state._log("CITY-3.1", "event", f"{state.name(p).ru} тянет Событие «{card.name.ru}»: {card.text.ru}",
-               f"{state.name(p).en} draws the event “{card.name.en}”: {card.text.en}", player=p, event=card.id)
+    state._log("CITY-3.1", "event", *M("draws_event", player=state.name(p), card=card.name, text=card.text), player=p, event=card.id)
     apply_event(state, card, p)
     state.discard.append(card.id)
     state.last_event = card.id
@@ -84,20 +84,16 @@ def perform_income(state, action) -> None:
     p, turn = state.current, state.turn
     n = state.count_districts(p)
     gain = n * turn["district_income"]
-    state._log("CITY-3.2", "income", f"{state.name(p).ru}: доход за районы ({n}): +{gain}",
-               f"{state.name(p).en}: income from districts ({n}): +{gain}", player=p, gain=gain)
+    state._log("CITY-3.2", "income", *M("income_districts", player=state.name(p), n=n, gain=gain), player=p, gain=gain)
     hq = state.hq[p]
     if state.options.hq_income and hq is not None and state.owner[hq] == p:
         gain += state.options.hq_income
-        state._log("R-CITY-HQ", "income", f"Штаб (район {hq}) приносит +{state.options.hq_income}",
-                   f"The headquarters (district {hq}) brings +{state.options.hq_income}", player=p, district=hq)
+        state._log("R-CITY-HQ", "income", *M("income_hq", d=hq, n=state.options.hq_income), player=p, district=hq)
     if turn["income_bonus"]:
         gain += turn["income_bonus"]
-        state._log("R-CITY-EVENTS", "income", f"Событие этого хода: +{turn['income_bonus']} к Доходу",
-                   f"This turn's event: +{turn['income_bonus']} income", player=p)
+        state._log("R-CITY-EVENTS", "income", *M("income_event", n=turn["income_bonus"]), player=p)
     state.influence[p] += gain
-    state._log("CITY-3.2", "influence", f"{state.name(p).ru}: Влияние {state.influence[p]}",
-               f"{state.name(p).en}: influence {state.influence[p]}", player=p, influence=state.influence[p])
+    state._log("CITY-3.2", "influence", *M("influence_now", player=state.name(p), n=state.influence[p]), player=p, influence=state.influence[p])
     state.phase = "actions"
 
 
@@ -108,14 +104,14 @@ def check_end(state, action):
 def perform_end(state, action) -> None:
     """End the turn; the next player in initiative order starts, or the round limit ends the game."""
     p = state.current
-    state._log("CITY-3", "end", f"{state.name(p).ru} заканчивает ход", f"{state.name(p).en} ends the turn", player=p)
+    state._log("CITY-3", "end", *M("turn_ends", player=state.name(p)), player=p)
     i = state.order.index(p) + 1
     if i == state.players:
         i = 0
         state.round += 1
         if state.round > state.options.rounds:
             state.round = state.options.rounds
-            finish(state, f"прошло раундов: {state.options.rounds}", f"{state.options.rounds} rounds are over")
+            finish(state, M("why_rounds", n=state.options.rounds))
             return
     start_turn(state, state.order[i])
 
@@ -124,19 +120,18 @@ def check_target(state) -> None:
     """R-CITY-END option: a player who reaches `target_districts` districts wins at once."""
     target = state.options.target_districts
     if target and state.count_districts(state.current) >= target:
-        finish(state, f"у игрока {target} районов", f"a player holds {target} districts")
+        finish(state, M("why_target", n=target))
 
 
-def finish(state, why_ru: str, why_en: str) -> None:
+def finish(state, why: T) -> None:
     """R-CITY-END: most districts wins; ties by forces, then influence; still tied, shared win."""
     scores = state.scores()
     best = max(scores)
     state.winners = tuple(p for p in range(state.players) if scores[p] == best)
     state.phase = "over"
     names = [state.name(p) for p in state.winners]
-    table_ru = "; ".join(f"{state.name(p).ru}: районов {s[0]}, сил {s[1]}, Влияние {s[2]}" for p, s in enumerate(scores))
-    table_en = "; ".join(f"{state.name(p).en}: {en(s[0], 'district', 'districts')}, {en(s[1], 'force', 'forces')}, "
-                         f"{s[2]} influence" for p, s in enumerate(scores))
-    state._log("R-CITY-END", "over", f"Конец игры ({why_ru}). {table_ru}. Победа: {', '.join(n.ru for n in names)}",
-               f"Game over ({why_en}). {table_en}. Winner{'s' if len(names) > 1 else ''}: {', '.join(n.en for n in names)}",
+    rows = [M("score", player=state.name(p), districts=s[0], forces=s[1], influence=s[2]) for p, s in enumerate(scores)]
+    table = T("; ".join(r.ru for r in rows), "; ".join(r.en for r in rows))
+    winners = T(", ".join(n.ru for n in names), ", ".join(n.en for n in names))
+    state._log("R-CITY-END", "over", *M("game_over", why=why, table=table, n=len(names), winners=winners),
                winners=list(state.winners), scores=[list(s) for s in scores])

@@ -5,10 +5,12 @@ cap of CITY-3.4 holds on the destination.
 """
 from __future__ import annotations
 
+from ..core.messages import catalog
 from .actions import Action
 from .registry import RULES
 from .reinforce import MAX_FORCES
-from .words import forces
+
+M = catalog("berserk_kernel.city")
 
 
 def regions(state, p: int) -> dict:
@@ -39,7 +41,7 @@ def check(state, action):
     p, d, s, n = state.current, action.dst, action.src, action.count
     for x in (s, d):
         if x not in state.map:
-            return RULES.no("CITY-1", f"Района {x} нет на карте.", f"There is no district {x} on the map.")
+            return RULES.no("CITY-1", *M("no_district", d=x))
     if state.owner[s] != p or state.owner[d] != p:
         x = s if state.owner[s] != p else d
         return RULES.no("CITY-3.5", f"Перебрасывают только между своими районами, а район {x} не ваш.",
@@ -51,11 +53,9 @@ def check(state, action):
         return RULES.no("CITY-3.5", f"Районы {s} и {d} не соединены цепью ваших районов.",
                         f"Districts {s} and {d} are not joined by a chain of your districts.")
     if n < 1 or n > state.forces[s]:
-        return RULES.no("CITY-3.5", f"На районе {s} сил: {state.forces[s]}; перебросить {n} нельзя.",
-                        f"District {s} has {state.forces[s]} forces: {n} cannot be moved.")
+        return RULES.no("CITY-3.5", *M("cannot_redeploy", s=s, have=state.forces[s], n=n))
     if state.forces[d] + n > MAX_FORCES:
-        return RULES.no("CITY-3.4", f"На районе {d} стало бы сил: {state.forces[d] + n}, а больше {MAX_FORCES} нельзя.",
-                        f"District {d} would hold {state.forces[d] + n} forces, and no district holds more than {MAX_FORCES}.")
+        return RULES.no("CITY-3.4", *M("would_overfill", d=d, total=state.forces[d] + n, max=MAX_FORCES))
     return RULES.ok("CITY-3.5")
 
 
@@ -63,8 +63,7 @@ def perform(state, action) -> None:
     p, d, s, n = state.current, action.dst, action.src, action.count
     state.forces[s] -= n
     state.forces[d] += n
-    state._log("CITY-3.5", "redeploy", f"{state.name(p).ru} перебрасывает {forces(n, acc=True).ru}: район {s} → район {d}",
-               f"{state.name(p).en} redeploys {forces(n).en}: district {s} → district {d}", player=p, src=s, dst=d, count=n)
+    state._log("CITY-3.5", "redeploy", *M("redeploys", player=state.name(p), n=n, s=s, d=d), player=p, src=s, dst=d, count=n)
 
 
 def candidates(state) -> list:

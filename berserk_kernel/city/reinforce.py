@@ -7,9 +7,11 @@ than 10 forces.
 """
 from __future__ import annotations
 
+from ..core.messages import catalog
 from .actions import Action
 from .registry import RULES
-from .words import forces, tokens
+
+M = catalog("berserk_kernel.city")
 
 MAX_FORCES = 10      # no district holds more than 10 forces
 TIERS = ((3, 1), (6, 2), (10, 3), (13, 4))   # up to the k-th force: price each; beyond: 5
@@ -36,24 +38,20 @@ def counted(state, p: int) -> int:
 def check(state, action):
     p, d, n = state.current, action.dst, action.count
     if d not in state.map:
-        return RULES.no("CITY-1", f"Района {d} нет на карте.", f"There is no district {d} on the map.")
+        return RULES.no("CITY-1", *M("no_district", d=d))
     if state.owner[d] != p:
         return RULES.no("CITY-3.4", f"Силы ставят только на свои районы, а район {d} не ваш.",
                         f"Forces go only on your own districts, and district {d} is not yours.")
     if n < 1:
         return RULES.no("CITY-3.4", "Купите хотя бы одну силу.", "Buy at least one force.")
     if state.forces[d] + n > MAX_FORCES:
-        return RULES.no("CITY-3.4", f"На районе {d} уже сил: {state.forces[d]}; с ещё {n} стало бы "
-                        f"{state.forces[d] + n}, а больше {MAX_FORCES} нельзя.",
-                        f"District {d} already has {state.forces[d]} forces: {n} more would make "
-                        f"{state.forces[d] + n}, and no district holds more than {MAX_FORCES}.")
+        return RULES.no("CITY-3.4", *M("district_full", d=d, have=state.forces[d], n=n, total=state.forces[d] + n,
+                                       max=MAX_FORCES))
     k = counted(state, p)
     c = cost(k, n)
     if c > state.influence[p]:
-        return RULES.no("CITY-3.4", f"Силы {k + 1}-{k + n} стоят {tokens(c).ru}, а у вас {state.influence[p]}.",
-                        f"Forces {k + 1}-{k + n} cost {c} influence and you have {state.influence[p]}.")
-    return RULES.ok("CITY-3.4", f"Можно: силы {k + 1}-{k + n} стоят {tokens(c).ru}.",
-                    f"Legal: forces {k + 1}-{k + n} cost {c} influence.")
+        return RULES.no("CITY-3.4", *M("forces_too_dear", first=k + 1, last=k + n, n=c, have=state.influence[p]))
+    return RULES.ok("CITY-3.4", *M("forces_legal", first=k + 1, last=k + n, n=c))
 
 
 def perform(state, action) -> None:
@@ -63,12 +61,9 @@ def perform(state, action) -> None:
     state.influence[p] -= c
     state.forces[d] += n
     state.turn["bought"] += n
-    reading = ("купленных в этот ход", "bought this turn") if state.options.cost_tiers == "turn" else \
-        ("уже стоящих на поле", "already on the board")
-    state._log("CITY-3.4", "reinforce", f"{state.name(p).ru} покупает {forces(n, acc=True).ru} на район {d} за {tokens(c).ru} "
-               f"(номера {k + 1}-{k + n} среди сил, {reading[0]}; осталось {state.influence[p]})",
-               f"{state.name(p).en} buys {forces(n).en} for district {d} for {tokens(c).en} "
-               f"(numbers {k + 1}-{k + n} among forces {reading[1]}; {state.influence[p]} left)",
+    reading = M("reading_turn" if state.options.cost_tiers == "turn" else "reading_owned")
+    state._log("CITY-3.4", "reinforce", *M("buys_forces", player=state.name(p), n=n, d=d, cost=c, first=k + 1, last=k + n,
+                                           reading=reading, left=state.influence[p]),
                player=p, district=d, count=n, cost=c)
 
 

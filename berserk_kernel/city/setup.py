@@ -10,10 +10,13 @@ from __future__ import annotations
 from ..core.dice import Dice
 from ..core.errors import DataError
 from ..core.i18n import T
+from ..core.messages import catalog
 from .events import load_events
 from .maps import load_map
 from .options import CityOptions
 from .registry import RULES
+
+M = catalog("berserk_kernel.city")
 
 START_FORCES = 3      # CITY-2.2
 START_INFLUENCE = 1   # CITY-2.3
@@ -59,7 +62,7 @@ def new_game(players: int = 2, map="default", seed: int = 0, options=None, colou
 
 def normal_setup(setup: dict, source: str):
     """Check a setup table; return (normalised setup, map, options, deck, colours)."""
-    city_map = load_map(setup.get("map", "default"))
+    city_map = _named(load_map, setup.get("map", "default"), source, "setup.map")
     players, seed, forced = setup.get("players"), setup.get("seed", 0), setup.get("forced", [])
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise DataError(source, "setup.seed", f"expected a whole number, got {seed!r}",
@@ -74,12 +77,23 @@ def normal_setup(setup: dict, source: str):
                         f"{city_map.min_players}-{city_map.max_players} игроков, получено {players}")
     opts = CityOptions.from_any(setup.get("options"), source, "setup.options")
     colours = check_colours(setup.get("colours"), players, source)
-    deck = load_events(setup.get("events"))
+    deck = _named(load_events, setup.get("events"), source, "setup.events")
     norm = {"players": players, "map": city_map.spec(), "seed": seed, "options": opts.to_dict(),
             "colours": list(colours), "forced": list(forced)}
-    if setup.get("events") is not None:
-        norm["events"] = str(setup["events"])
+    if deck.data is not None:          # a custom deck is saved inline, never as a path
+        norm["events"] = deck.data
     return norm, city_map, opts, deck, colours
+
+
+def _named(loader, spec, source: str, field: str):
+    """A map or event deck; its errors name the setup's file and field (setup.map.grid[0]...)."""
+    try:
+        return loader(spec)
+    except DataError as e:
+        if e.source in ("<map>", "<events>", "<data>"):
+            sub = e.field if e.field not in ("", "map", "events") else ""
+            raise DataError(source, f"{field}.{sub}" if sub else field, e.en, e.ru) from None
+        raise
 
 
 def build(setup: dict, source: str):
@@ -96,26 +110,22 @@ def build(setup: dict, source: str):
 def start(state) -> None:
     """CITY-1 .. CITY-2.4, all that happens before the first decision."""
     m = state.map
-    state._log("CITY-1", "setup", f"Карта «{m.name.ru}»: {len(m)} районов, стартовых {len(m.start)}; кубики d10",
-               f"Map “{m.name.en}”: {len(m)} districts, {len(m.start)} start districts; d10 dice",
+    state._log("CITY-1", "setup", *M("map_line", map=m.name, n=len(m), start=len(m.start)),
                map=m.id, districts=len(m))
     for p, c in enumerate(state.colours):
-        state._log("CITY-2.1", "colour", f"{state.name(p).ru}: цвет {COLOURS[c].ru}",
-                   f"{state.name(p).en}: colour {COLOURS[c].en}", player=p, colour=c)
+        state._log("CITY-2.1", "colour", *M("colour", player=state.name(p), colour=COLOURS[c]), player=p, colour=c)
     order, rolls = roll_initiative(state, list(range(state.players)))
     state.order = tuple(order)
     state.initiative = tuple(tuple(r) for r in rolls)
     state.pick_index = 0
-    state._log("CITY-2.2", "order", "Порядок по Инициативе: " + ", ".join(state.name(p).ru for p in order),
-               "Initiative order: " + ", ".join(state.name(p).en for p in order), order=list(order))
+    names = T(", ".join(state.name(p).ru for p in order), ", ".join(state.name(p).en for p in order))
+    state._log("CITY-2.2", "order", *M("initiative_order", players=names), order=list(order))
     for p in range(state.players):
         state.influence[p] = START_INFLUENCE
-    state._log("CITY-2.3", "influence", f"Каждый игрок получает {START_INFLUENCE} Влияние",
-               f"Every player gets {START_INFLUENCE} influence", influence=START_INFLUENCE)
+    state._log("CITY-2.3", "influence", *M("start_influence", n=START_INFLUENCE), influence=START_INFLUENCE)
     state.deck = state.deck_def.pile()
     state.dice.shuffle(state.deck)
-    state._log("CITY-2.4", "shuffle", f"Колода Событий перемешана (карт: {len(state.deck)}) и лежит рубашкой вверх",
-               f"The event deck is shuffled: {len(state.deck)} cards face down", cards=len(state.deck))
+    state._log("CITY-2.4", "shuffle", *M("event_deck_shuffled", n=len(state.deck)), cards=len(state.deck))
 
 
 def roll_initiative(state, group: list[int], depth: int = 0) -> tuple[list[int], list]:
@@ -126,9 +136,8 @@ def roll_initiative(state, group: list[int], depth: int = 0) -> tuple[list[int],
         a, b = state.dice.roll(10), state.dice.roll(10)
         totals[p] = a + b
         rolls.append([p, a, b, depth])
-        again = " (переброс)" if depth else ""
-        state._log("CITY-2.2", "roll", f"{state.name(p).ru}: Инициатива {a}+{b} = {a + b}{again}",
-                   f"{state.name(p).en}: initiative {a}+{b} = {a + b}{' (re-roll)' if depth else ''}",
+        state._log("CITY-2.2", "roll", *M("initiative_reroll" if depth else "initiative_roll", player=state.name(p),
+                                          a=a, b=b, total=a + b),
                    player=p, dice=[a, b], depth=depth)
     order = []
     for total in sorted(set(totals.values()), reverse=True):
@@ -145,13 +154,12 @@ def roll_initiative(state, group: list[int], depth: int = 0) -> tuple[list[int],
 def check_pick(state, action):
     d = action.dst
     if d not in state.map:
-        return RULES.no("CITY-1", f"Района {d} нет на карте.", f"There is no district {d} on the map.")
+        return RULES.no("CITY-1", *M("no_district", d=d))
     if d not in state.map.start:
-        return RULES.no("CITY-2.2", f"Район {d} не стартовый: выберите из {sorted(state.map.start)}.",
-                        f"District {d} is not a start district: choose from {sorted(state.map.start)}.")
+        return RULES.no("CITY-2.2", *M("not_start_district", d=d, choices=", ".join(str(x) for x in sorted(state.map.start))))
     if state.owner[d] is not None:
         who = state.name(state.owner[d])
-        return RULES.no("CITY-2.2", f"Район {d} уже занят: {who.ru}.", f"District {d} is already taken by {who.en}.")
+        return RULES.no("CITY-2.2", *M("district_taken", d=d, player=who))
     return RULES.ok("CITY-2.2")
 
 
@@ -161,11 +169,9 @@ def perform_pick(state, action) -> None:
     state.owner[d] = p
     state.forces[d] = START_FORCES
     state.hq[p] = d
-    state._log("CITY-2.2", "pick", f"{state.name(p).ru} выбирает стартовый район {d}: фишка контроля и {START_FORCES} силы",
-               f"{state.name(p).en} picks start district {d}: a control marker and {START_FORCES} forces",
+    state._log("CITY-2.2", "pick", *M("picks_start", player=state.name(p), d=d, n=START_FORCES),
                player=p, district=d)
-    state._log("R-CITY-HQ", "hq", f"Район {d} — штаб: {state.name(p).ru}",
-               f"District {d} is the headquarters of {state.name(p).en}", player=p, district=d)
+    state._log("R-CITY-HQ", "hq", *M("hq", d=d, player=state.name(p)), player=p, district=d)
     state.pick_index += 1
     if state.pick_index == state.players:
         from .phases import start_turn
