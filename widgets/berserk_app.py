@@ -337,6 +337,8 @@ class BerserkController(BaseController):
 
     def card_panel(self) -> str:
         uid = self.focus_card()
+        if uid is None and self.state.phase == "order":
+            return ""
         if uid is None:
             return (f"<div class='app-card' style='font-size:12px;color:#555;margin-top:6px'>"
                     f"{escape(w('card_hint', self.lang))}</div>")
@@ -895,6 +897,8 @@ def squad_html(sq: dict, who: str, lang: str) -> str:
 def odds_html(c: BerserkController, odds: dict | None) -> str:
     """The odds panel: bars for the chances, columns for the wounds (exact, from the kernel)."""
     lang = c.lang
+    if odds is None and c.state.phase != "battle":
+        return ""
     if odds is None:
         return (f"<div class='app-odds'><b>{w('odds', lang)}</b>: <span style='font-size:12px'>"
                 f"{w('odds_none', lang)}</span></div>")

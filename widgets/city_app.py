@@ -25,9 +25,10 @@ from berserk_kernel.city.odds import battle_odds
 from berserk_kernel.city.scene import city_scene
 from berserk_kernel.core.errors import DataError
 from berserk_kernel.core.scene import PALETTE, Circle, Rect, Text
-from berserk_kernel.core.words import count
+from berserk_kernel.core.words import count, number
 
-from .common import BaseApp, BaseController, Message, Prompt, guarded, pct
+from .charts import bars_html
+from .common import BaseApp, BaseController, Message, Prompt, guarded
 from .i18n import action_words, kind_word, prompt_word, w
 
 PHASE_RULE = {"pick": "CITY-2.2", "event": "CITY-3.1", "income": "CITY-3.2", "actions": "CITY-3",
@@ -477,7 +478,8 @@ def city_dice_html(c: CityController) -> str:
     lang = c.lang
     if not roll:
         return f"<div style='margin-top:4px'><b>{w('dice', lang)}</b>: {w('no_roll', lang)}</div>"
-    out = [f"<div style='margin-top:4px'><b>{w('dice', lang)}</b> (d10) <span style='font-size:11px'>[{escape(roll['rule'])}]</span>"]
+    out = [f"<div style='margin-top:4px'><b>{w('dice', lang)}</b> (d10) <span style='font-size:11px;color:#555'>"
+           f"({escape(w('rule', lang).lower())} {escape(roll['rule'])})</span>"]
     for label, values, colour in roll["rows"]:
         bg, fg = ("#FFFFFF", "#222222") if colour == "white" else ("#222222", "#FFFFFF")
         boxes = "".join(f"<span style='display:inline-block;min-width:22px;height:22px;line-height:22px;text-align:center;"
@@ -489,22 +491,23 @@ def city_dice_html(c: CityController) -> str:
 
 
 def city_odds_html(c: CityController) -> str:
+    """The exact odds of the attack being considered, as bars (the real dice, never forced ones)."""
     lang = c.lang
     o = c.odds()
     if o is None:
+        if c.state.phase != "actions":
+            return ""
         hint = ("Выберите свой район и наведите указатель на соседний вражеский (или выберите атаку в списке)."
                 if lang == "ru" else "Select your district and point at a neighbouring enemy one (or pick an attack in the list).")
-        return f"<div style='margin-top:4px'><b>{w('odds', lang)}</b>: <span style='font-size:12px'>{hint}</span></div>"
+        return f"<div class='app-odds' style='margin-top:4px'><b>{w('odds', lang)}</b>: <span style='font-size:12px'>{hint}</span></div>"
     a = o["action"]
-    head = w("attack_odds", lang, src=a.src, dst=a.dst, n=o["attackers"], d=o["defenders"])
+    head = w("attack_odds", lang, src=a.src, dst=a.dst, n=count(o["attackers"], "force", lang),
+             d=count(o["defenders"], "force", lang))
     ea, ed = o["expected"]
-    rows = [f"<div style='margin-top:4px'><b>{escape(head)}</b>",
-            "<table style='font-size:12px'>",
-            f"<tr><td>{w('capture_p', lang)}</td><td align=right><b>{pct(o['capture'])}</b></td></tr>",
-            f"<tr><td>{w('hold_p', lang)}</td><td align=right>{pct(o['hold'])}</td></tr>",
-            f"<tr><td>{w('wipe_p', lang)}</td><td align=right>{pct(o['wipe'])}</td></tr></table>",
-            f"<div style='font-size:11px'>{escape(w('expected', lang, a=float(ea), d=float(ed)))}</div></div>"]
-    return "".join(rows)
+    bars = bars_html([(w("capture_p", lang), o["capture"], "#009E73"), (w("hold_p", lang), o["hold"], "#D55E00"),
+                      (w("wipe_p", lang), o["wipe"], "#999999")])
+    return (f"<div class='app-odds' style='margin-top:4px'><b>{escape(head)}</b>{bars}"
+            f"<div style='font-size:11px'>{escape(w('expected', lang, a=number(round(float(ea), 1), lang), d=number(round(float(ed), 1), lang)))}</div></div>")
 
 
 # --- the app -----------------------------------------------------------------------------------
