@@ -912,8 +912,8 @@ def odds_html(c: BerserkController, odds: dict | None) -> str:
                 f"{escape(w('lives_now', lang, att=count(la, 'life', lang), tgt=count(lt, 'life', lang)))}</div></div>")
     if "ability" in odds:
         return (f"<div class='app-odds'>{head}<div style='font-size:12px'>«{escape(c.ability_text(odds['ability'], lang))}»</div>"
-                + bars_html([(w("p_kill", lang), odds["p_kill"], "#009E73")])
-                + columns_svg(odds["dist"], w("wounds_dealt", lang)) + "</div>")
+                + bars_html([(w("p_kill", lang), odds["p_kill"], "#009E73")], lang=lang)
+                + columns_svg(odds["dist"], w("wounds_dealt", lang), lang=lang) + "</div>")
     kill_ex, kill_safe = odds["p_kill"]
     die_ex, _die_safe = odds["p_die"]
     rows = [(w("p_kill", lang), kill_ex, "#009E73")]
@@ -926,13 +926,13 @@ def odds_html(c: BerserkController, odds: dict | None) -> str:
     if not odds["fights_back"]:
         notes.append(w("no_back", lang))
     if odds["p_choice"]:
-        notes.append(w("with_choice", lang, p=pct(odds["p_choice"]), safe=pct(kill_safe)))
+        notes.append(w("with_choice", lang, p=pct(odds["p_choice"], lang), safe=pct(kill_safe, lang)))
     for d in odds.get("defenders", []):
         notes.append(f"{w('defender_odds', lang, name=c.card_name(d['defender']))}: {w('p_kill', lang).lower()} "
-                     f"{pct(d['p_kill'][0])}")
+                     f"{pct(d['p_kill'][0], lang)}")
     note = ("<div style='font-size:11px;color:#444'>" + "<br>".join(escape(n) for n in notes) + "</div>") if notes else ""
-    return (f"<div class='app-odds'>{head}" + bars_html(rows)
-            + columns_svg(sorted(dealt.items()), w("wounds_dealt", lang)) + note + "</div>")
+    return (f"<div class='app-odds'>{head}" + bars_html(rows, lang=lang)
+            + columns_svg(sorted(dealt.items()), w("wounds_dealt", lang), lang=lang) + note + "</div>")
 
 
 # --- the app -----------------------------------------------------------------------------------

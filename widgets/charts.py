@@ -125,26 +125,28 @@ def single_die_svg(lang: str = "ru", roll: int | None = None) -> str:
     return "".join(out)
 
 
-def pct(p) -> str:
-    return f"{float(p) * 100:.0f}%" if float(p) in (0.0, 1.0) else f"{float(p) * 100:.1f}%"
+def pct(p, lang: str = "en") -> str:
+    """A probability in per cent: 0%, 42.5% (42,5% in Russian), 100%."""
+    text = f"{float(p) * 100:.0f}%" if float(p) in (0.0, 1.0) else f"{float(p) * 100:.1f}%"
+    return text.replace(".", ",") if lang == "ru" else text
 
 
-def bars_html(rows, width: int = 150) -> str:
+def bars_html(rows, width: int = 150, lang: str = "ru") -> str:
     """Horizontal bars: rows of (label, probability, colour)."""
     out = ["<div class='app-bars' style='font-size:12px'>"]
     for label, p, colour in rows:
         fill = max(0.0, min(1.0, float(p))) * width
         out.append(f"<div style='display:flex;align-items:center;gap:6px;margin:1px 0'>"
                    f"<span style='flex:0 0 118px'>{escape(label)}</span>"
-                   f"<svg width='{width}' height='12' role='img' aria-label='{escape(label)} {pct(p)}'>"
+                   f"<svg width='{width}' height='12' role='img' aria-label='{escape(label)} {pct(p, lang)}'>"
                    f"<rect width='{width}' height='12' fill='{COLOURS['bar_bg']}'/>"
                    f"<rect width='{fill:.1f}' height='12' fill='{colour or COLOURS['bar']}'/></svg>"
-                   f"<b>{pct(p)}</b></div>")
+                   f"<b>{pct(p, lang)}</b></div>")
     out.append("</div>")
     return "".join(out)
 
 
-def columns_svg(dist, caption: str = "", width: int = 290, height: int = 64) -> str:
+def columns_svg(dist, caption: str = "", width: int = 290, height: int = 64, lang: str = "ru") -> str:
     """A small column chart of a distribution [(value, probability)], the value under each column."""
     dist = list(dist)
     if not dist:
@@ -162,7 +164,7 @@ def columns_svg(dist, caption: str = "", width: int = 290, height: int = 64) -> 
         x = gap + i * (bw + gap)
         hh = max(0.0, float(p)) * (base - top - 10)
         out += [f"<rect x='{x:.1f}' y='{base - hh:.1f}' width='{bw:.1f}' height='{hh:.1f}' fill='{COLOURS['bar']}'/>",
-                f"<text x='{x + bw / 2:.1f}' y='{base - hh - 2:.1f}' text-anchor='middle'>{pct(p)}</text>",
+                f"<text x='{x + bw / 2:.1f}' y='{base - hh - 2:.1f}' text-anchor='middle'>{pct(p, lang)}</text>",
                 f"<text x='{x + bw / 2:.1f}' y='{height - 3}' text-anchor='middle' font-weight='bold'>{escape(str(value))}</text>"]
     out.append("</svg>")
     return "".join(out)

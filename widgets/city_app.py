@@ -505,7 +505,7 @@ def city_odds_html(c: CityController) -> str:
              d=count(o["defenders"], "force", lang))
     ea, ed = o["expected"]
     bars = bars_html([(w("capture_p", lang), o["capture"], "#009E73"), (w("hold_p", lang), o["hold"], "#D55E00"),
-                      (w("wipe_p", lang), o["wipe"], "#999999")])
+                      (w("wipe_p", lang), o["wipe"], "#999999")], lang=lang)
     return (f"<div class='app-odds' style='margin-top:4px'><b>{escape(head)}</b>{bars}"
             f"<div style='font-size:11px'>{escape(w('expected', lang, a=number(round(float(ea), 1), lang), d=number(round(float(ed), 1), lang)))}</div></div>")
 
