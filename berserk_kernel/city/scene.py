@@ -43,8 +43,9 @@ def city_scene(state, lang: str = "ru") -> Scene:
     scene = Scene(width, 0, title=m.name.get(lang))
     colour = [PALETTE[c] for c in state.colours]
     phase = PHASE_NAMES[state.phase][1 if en else 0]
-    head = (f"{m.name.get(lang)} · round {state.round}/{state.options.rounds} · phase: {phase}" if en else
-            f"{m.name.get(lang)} · раунд {state.round}/{state.options.rounds} · фаза: {phase}")
+    rnd = ((f" · round {state.round}/{state.options.rounds}" if en else f" · раунд {state.round}/{state.options.rounds}")
+           if state.round else "")
+    head = (f"{m.name.get(lang)}{rnd} · phase: {phase}" if en else f"{m.name.get(lang)}{rnd} · фаза: {phase}")
     scene.add(Rect(0, 0, width, 1, fill=None), Text(MARGIN, TOP / 2, head, size=15, bold=True, layer="static"))
 
     def origin(d):
