@@ -9,6 +9,7 @@ a letter, closed cards a hatch and the word «закрыто»/"closed".
 from __future__ import annotations
 
 from ..core.scene import PALETTE, Circle, Line, Rect, Scene, Text
+from ..core.words import count
 from .field import COLS, RANKS, cell_name, half_row, rank, col
 from .zones import attachments
 
@@ -27,7 +28,7 @@ WORDS = {
     "to_move": ("решает", "to decide"), "over": ("партия окончена", "game over"), "draw": ("ничья", "draw"),
     "wins": ("победа", "wins"), "deal": ("Раздача", "The deal of"),
     "deal_hint": ("нажмите на карту в рамке, чтобы купить её", "click a framed card to buy it"),
-    "squad": ("Отряд", "Squad of"),
+    "squad": ("Отряд", "Squad of"), "hand": ("в руке", "in hand"),
 }
 
 
@@ -83,6 +84,9 @@ def board_scene(s, viewer: int = 0, lang: str = "ru", selected: int | None = Non
         top = s.defs[s.cards[p.graveyard[-1]].card].name.get(lang) if p.graveyard else "—"
         sc.add(Text(lx, base + 52, f"{_w('grave', lang)}: {len(p.graveyard)}", size=11, layer="static"))
         sc.add(Text(lx, base + 68, top, size=10, fill="#555555", max_width=FIELD_X - 40, layer="static"))
+        if getattr(s, "mode", "classic") == "heroes":
+            sc.add(Text(lx, base + 88, count(p.coins, "coin", lang), size=11, bold=True, layer="static"))
+            sc.add(Text(lx, base + 104, f"{_w('hand', lang)}: {len(p.hand)}", size=11, layer="static"))
     # cards on the field
     for cell, uid in enumerate(s.cells):
         if uid is not None:

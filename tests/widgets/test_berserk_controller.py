@@ -707,3 +707,20 @@ def test_review_names_actions_in_words():
     from_position.review_button.click()
     note = from_position.review_box.children[-1].value
     assert "начата с готовой позиции" in note and "new_game" not in note
+
+
+def test_scene_draws_the_deal_while_building_and_coins_in_the_heroes_mode():
+    s = new_game(seed=5)
+    c = BerserkController(s, lang="ru")
+    c.choose(s.parse_action("first"))
+    sc = c.scene()
+    deal = s.seats[s.to_move].deal
+    hits = {x.hit for x in sc.shapes if getattr(x, "hit", None)}
+    assert {f"card:{u}" for u in deal} <= hits
+    assert any(getattr(x, "text", "").startswith("Раздача A") for x in sc.shapes)
+    c.click(f"card:{deal[0]}")                      # a click on a card of the deal buys it
+    assert s.actions[-1] == s.parse_action(f"buy #{deal[0]}")
+    assert "ход 0" not in " ".join(getattr(x, "text", "") for x in sc.shapes)
+    h = new_game(seed=2, mode="heroes")
+    texts = [getattr(x, "text", "") for x in BerserkController(h, lang="ru").scene().shapes]
+    assert texts.count("0 монет") == 2
