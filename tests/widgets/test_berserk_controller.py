@@ -717,7 +717,7 @@ def test_scene_draws_the_deal_while_building_and_coins_in_the_heroes_mode():
     deal = s.seats[s.to_move].deal
     hits = {x.hit for x in sc.shapes if getattr(x, "hit", None)}
     assert {f"card:{u}" for u in deal} <= hits
-    assert any(getattr(x, "text", "").startswith("Раздача A") for x in sc.shapes)
+    assert any(getattr(x, "text", "").startswith(f"Раздача {s.seats[s.to_move].name}:") for x in sc.shapes)
     c.click(f"card:{deal[0]}")                      # a click on a card of the deal buys it
     assert s.actions[-1] == s.parse_action(f"buy #{deal[0]}")
     assert "ход 0" not in " ".join(getattr(x, "text", "") for x in sc.shapes)
