@@ -203,7 +203,7 @@ def test_buying_lists_the_deal_with_costs_and_reasons():
     c = BerserkController(s, lang="en")
     c.choose("first")
     hand = c.hand()
-    deal = s.seats[s.to_move].deal
+    deal = list(s.seats[s.to_move].deal)
     assert {it.uid for it in hand} == set(deal)
     for it in hand:
         assert "cost" in it.label
@@ -714,7 +714,7 @@ def test_scene_draws_the_deal_while_building_and_coins_in_the_heroes_mode():
     c = BerserkController(s, lang="ru")
     c.choose(s.parse_action("first"))
     sc = c.scene()
-    deal = s.seats[s.to_move].deal
+    deal = list(s.seats[s.to_move].deal)
     hits = {x.hit for x in sc.shapes if getattr(x, "hit", None)}
     assert {f"card:{u}" for u in deal} <= hits
     assert any(getattr(x, "text", "").startswith(f"Раздача {s.seats[s.to_move].name}:") for x in sc.shapes)
