@@ -114,16 +114,17 @@ class VoilaServer:
 
 
 def start_server(port: int, extra_args: Iterable[str] = (), log_path: Path = VOILA_LOG,
-                 root: Path = NOTEBOOKS_DIR, timeout: float = 60.0) -> VoilaServer:
+                 root: Path = NOTEBOOKS_DIR, timeout: float = 60.0,
+                 base_args: Iterable[str] = SERVER_ARGS) -> VoilaServer:
     """Start the class server (`python -m widgets.server`, as `make app` does) on `port` (or the
     next free one) and return once it prints the URL it serves. `extra_args` override the same
-    options of SERVER_ARGS. Raises RuntimeError with the
+    options of `base_args` (the tests' SERVER_ARGS; `make app`'s own defaults with ["--ip=..."]). Raises RuntimeError with the
     log's tail if it exits or does not answer in `timeout` seconds."""
     log_path.parent.mkdir(parents=True, exist_ok=True)
     extra_args = list(extra_args)
     given = {a.split("=")[0] for a in extra_args}
     cmd = [sys.executable, "-m", "widgets.server", str(root), f"--port={port}",
-           *(a for a in SERVER_ARGS if a.split("=")[0] not in given), *extra_args]
+           *(a for a in base_args if a.split("=")[0] not in given), *extra_args]
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     with open(log_path, "w") as log:
         proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
