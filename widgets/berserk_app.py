@@ -212,7 +212,7 @@ class BerserkController(BaseController):
             if a.other is not None and not objects:
                 objects = [fields["other"]]
             if a.cell is not None:
-                objects.append(("клетка " if lang == "ru" else "cell ") + fields["cell"])
+                objects.append(w("cell_n", lang, c=fields["cell"]))
             fields["targets"] = (": " + ", ".join(objects)) if objects else ""
         if kind in ("exchange", "safe") and self.state.pending and self.state.pending.get("kind") == "choice":
             v = self.explain(a)
@@ -575,13 +575,13 @@ class BerserkController(BaseController):
         s, lang = self.state, self.lang
         if s.phase == "over":
             if s.winner == "draw":
-                res = "ничья" if lang == "ru" else "a draw"
+                res = w("result_draw", lang)
             else:
-                res = f"{self.seat_name(s.winner)}: {'победа' if lang == 'ru' else 'wins'}"
+                res = w("result_wins", lang, who=self.seat_name(s.winner))
             return f"{w('status_over', lang)} — {res}"
         from berserk_kernel.berserk.game import PHASE_NAMES
         phase = PHASE_NAMES[s.phase].get(lang) if s.phase in PHASE_NAMES else s.phase
-        turn = f" · {'ход' if lang == 'ru' else 'turn'} {s.turn}" if s.turn else ""
+        turn = f" · {w('turn_n', lang, n=s.turn)}" if s.turn else ""
         return f"{w('status_decides', lang, who=self.seat_name(self.seat))} · {phase}{turn}"
 
     def hint(self) -> str:
@@ -1006,7 +1006,7 @@ class BerserkApp(BaseApp):
         return [row]
 
     def title(self, lang: str) -> str:
-        return "Берсерк — игра вдвоём за одним экраном" if lang == "ru" else "Berserk — a hot-seat game"
+        return w("title_berserk", lang)
 
     def review_scene(self, state, lang):
         return board_scene(state, viewer=0, lang=lang)

@@ -341,7 +341,7 @@ class CityController(BaseController):
         s, lang = self.state, self.lang
         if s.phase == "over":
             names = ", ".join(self.name(p) for p in (s.winners or ()))
-            return f"{w('status_over', lang)} — {'победа' if lang == 'ru' else 'winner'}: {names}"
+            return f"{w('status_over', lang)} — {w('result_winners', lang, who=names)}"
         from berserk_kernel.city.phases import PHASE_NAMES
         phase = PHASE_NAMES.get(s.phase, (s.phase, s.phase))[1 if lang == "en" else 0]
         rnd = f" · {w('round', lang)} {s.round}/{s.options.rounds}" if s.round else ""
@@ -357,10 +357,10 @@ class CityController(BaseController):
         if h.lit:
             lit.append(", ".join(str(d) for d in sorted(h.lit)))
         if h.targets:
-            lit.append(("цели атаки: " if lang == "ru" else "attack targets: ") + ", ".join(str(d) for d in sorted(h.targets)))
+            lit.append(w("attack_targets", lang, ds=", ".join(str(d) for d in sorted(h.targets))))
         if h.actors:
-            lit.append(("можно выбрать: " if lang == "ru" else "can be selected: ") + ", ".join(str(d) for d in sorted(h.actors)))
-        parts.append(w("lit", lang, what=("районы " if lang == "ru" else "districts ") + "; ".join(lit))
+            lit.append(w("can_select", lang, ds=", ".join(str(d) for d in sorted(h.actors))))
+        parts.append(w("lit", lang, what=w("districts_lit", lang, what="; ".join(lit)))
                      if lit else w("nothing_lit", lang))
         return ". ".join(parts)
 
@@ -450,8 +450,8 @@ class CityController(BaseController):
 
 def players_html(c: CityController) -> str:
     lang = c.lang
-    head = ("<tr><th></th><th>" + ("Влияние" if lang == "ru" else "Influence") + "</th><th>"
-            + ("Районы" if lang == "ru" else "Districts") + "</th><th>" + ("Силы" if lang == "ru" else "Forces")
+    head = ("<tr><th></th><th>" + w("col_influence", lang) + "</th><th>"
+            + w("col_districts", lang) + "</th><th>" + w("col_forces", lang)
             + "</th></tr>")
     rows = []
     for p in c.players():
@@ -497,8 +497,7 @@ def city_odds_html(c: CityController) -> str:
     if o is None:
         if c.state.phase != "actions":
             return ""
-        hint = ("Выберите свой район и наведите указатель на соседний вражеский (или выберите атаку в списке)."
-                if lang == "ru" else "Select your district and point at a neighbouring enemy one (or pick an attack in the list).")
+        hint = w("city_odds_none", lang)
         return f"<div class='app-odds' style='margin-top:4px'><b>{w('odds', lang)}</b>: <span style='font-size:12px'>{hint}</span></div>"
     a = o["action"]
     head = w("attack_odds", lang, src=a.src, dst=a.dst, n=count(o["attackers"], "force", lang),
@@ -587,7 +586,7 @@ class CityApp(BaseApp):
         return [self.amount_box, self.at_box, self.players_box, self.event_box, self.dice_box, self.odds_box]
 
     def title(self, lang: str) -> str:
-        return "Битва за Город — игра за одним экраном" if lang == "ru" else "Battle for the City — a hot-seat game"
+        return w("title_city", lang)
 
     def review_scene(self, state, lang):
         return city_scene(state, lang=lang)
