@@ -376,7 +376,7 @@ CLICKS = {
     ("01_field_and_zones", "artifact"): [("card", 3)],
     ("01_field_and_zones", "terrain_move"): [("card", 5)],
     ("01_field_and_zones", "terrain"): [("card", 4), ("card", 14)],
-    ("02_squad_building", "flyer_cap"): [("read", 5)],
+    ("02_squad_building", "flyer_cap"): [("card", 5)],
     ("03_placement_and_reveal", "corner"): [("cell", "a1")],
     ("03_placement_and_reveal", "no_class"): [("card", 5), ("card", 2)],
     ("04_movement_opening_closing", "diagonal"): [("card", 1), ("cell", "a4")],
