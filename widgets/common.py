@@ -380,6 +380,7 @@ class BaseApp(_VBox):
         self.errors: list[str] = []
         self.log_limit = log_limit
         self._busy = False
+        self._actions_key = None
         self.title_override = None        # None or a callable lang -> str
         self.view = CanvasView(on_click=self._on_click, on_hover=self._on_hover, on_error=self.show_exception,
                                layout={"width": "100%", "height": "auto"})
@@ -568,6 +569,10 @@ class BaseApp(_VBox):
         self.actions_label.value = (f"<b>{w('actions', lang)}</b> <span style='font-size:12px'>"
                                     f"{w('actions_hint', lang)}</span>")
         legal = c.legal()
+        key = (c._legal_key, lang, getattr(c, "viewer", None), len(legal))
+        if key == self._actions_key:        # the same position: the same list (labelling it costs)
+            return
+        self._actions_key = key
         options = [(c.action_label(a), str(a)) for a in legal] or [(w("no_actions", lang), "")]
         if list(self.actions_dropdown.options) != options:
             keep = self.actions_dropdown.value
