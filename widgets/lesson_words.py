@@ -6,7 +6,7 @@ from babel import Locale
 
 WORDS: dict[str, dict[str, str]] = {
     "stage_of": {"ru": "Этап {k} из {n}", "en": "Stage {k} of {n}"},
-    "hint": {"ru": "💡 Подсказка", "en": "💡 Hint"},
+    "hint": {"ru": "Подсказка", "en": "Hint"},
     "show": {"ru": "▶ Покажите ход", "en": "▶ Show me"},
     "restart": {"ru": "↺ Заново", "en": "↺ Restart stage"},
     "more": {"ru": "Подробнее", "en": "More"},
@@ -27,7 +27,7 @@ WORDS: dict[str, dict[str, str]] = {
     "undone": {"ru": "Ход отменён.", "en": "Move undone."},
     "success": {"ru": "★ Отлично!", "en": "★ Well done!"},
     "rules": {"ru": "Правила этапа", "en": "The rules of this stage"},
-    "lesson_done": {"ru": "🏆 Урок пройден!", "en": "🏆 Lesson complete!"},
+    "lesson_done": {"ru": "★★★ Урок пройден!", "en": "★★★ Lesson complete!"},
     "score": {"ru": "Ошибок: {mistakes}, подсказок: {hints}.", "en": "Mistakes: {mistakes}, hints: {hints}."},
     "perfect": {"ru": "Без единой ошибки и подсказки — превосходно!", "en": "No mistakes and no hints: excellent!"},
     "next_lesson": {"ru": "Следующий урок →", "en": "Next lesson →"},

@@ -182,8 +182,9 @@ class LessonInBrowser:
             scene = c.scene()
             x, y = centre(scene, op.value)
             canvas = self.loc(f"{self.app_class} canvas").first
+            canvas.scroll_into_view_if_needed()   # a list button may have scrolled it half away
             box = canvas.bounding_box()
-            canvas.click(position={"x": x * box["width"] / scene.width, "y": y * box["height"] / scene.height})
+            page.mouse.click(box["x"] + x * box["width"] / scene.width, box["y"] + y * box["height"] / scene.height)
             c.click(op.value)
         elif op.kind == "hand":
             self.loc(".app-side").get_by_role("button", name=op.label, exact=True).first.click()
@@ -203,7 +204,6 @@ class LessonInBrowser:
             self._fold_apply(op.value, op.label)
             c.apply(op.value)
         self.mirror.app.refresh()
-        self.page.wait_for_timeout(150)
         self.wait_idle()
 
     def _button(self, label: str):
@@ -240,9 +240,11 @@ class LessonInBrowser:
 
     def wait_idle(self) -> None:
         """The page's status line says what the mirror's does (the kernel has answered)."""
-        status = self.controller.status()
+        status, hint = self.controller.status(), self.controller.hint()
         if status:
             expect(self.loc(".app-status").first).to_have_text(status, timeout=STEP_MS)
+        if hint:
+            expect(self.loc(".app-hint").first).to_have_text(hint, timeout=STEP_MS)
 
 
 def w_app(key: str, lang: str) -> str:
