@@ -160,3 +160,19 @@ def test_every_lesson_plays_through_the_page(lid):
     assert p.engine.finished, f"{lid}: not finished"
     assert p.engine.totals() == (0, 0)
     assert "lesson-done" in p.objective_html.value
+
+
+@pytest.mark.parametrize("lid", lesson_ids())
+def test_every_lesson_by_hint_and_show_me_buttons(lid):
+    """Hint then Show me, stage after stage: each press counts a hint, nothing breaks on the page
+    (an action lit by Hint may be one the kernel refuses), and the lesson ends done."""
+    p = LessonPage(load_lesson(lid), "en")
+    e = p.engine
+    presses = 0
+    while not e.finished and presses < 200:
+        p.hint_button.click()
+        p.show_button.click()
+        presses += 2
+        assert not p.app.errors, p.app.errors
+    assert e.finished and e.totals() == (0, presses)
+    assert "lesson-done" in p.objective_html.value
