@@ -143,30 +143,27 @@ def kernel_rss(server) -> list[float]:
     return out
 
 
-def wait_idle(server, kernels: int, timeout: float) -> None:
-    """Wait until `kernels` kernels run and every one of them is idle (a preheated kernel has run
-    its notebook up to the point where it waits for the request)."""
+def wait_pool(server, kernels: int, timeout: float) -> int:
+    """Wait until `kernels` preheated kernels have run the lesson up to `wait_for_request` (each
+    then holds a websocket to the server's /voila/query); return how many did."""
     import psutil
 
+    port = int(server.url.rsplit(":", 1)[1])
     deadline = time.monotonic() + timeout
+    ready = 0
     while time.monotonic() < deadline:
-        procs = []
+        ready = 0
         for pid in server.kernel_pids():
             try:
-                p = psutil.Process(pid)
-                p.cpu_percent(None)
-                procs.append(p)
+                conns = psutil.Process(pid).net_connections(kind="tcp")
             except psutil.Error:
-                pass
-        if len(procs) >= kernels:
-            time.sleep(2)
-            try:
-                if all(p.cpu_percent(None) < 5 for p in procs):
-                    return
-            except psutil.Error:
-                pass
-        else:
-            time.sleep(2)
+                continue
+            ready += any(c.raddr and c.raddr.port == port and c.status == psutil.CONN_ESTABLISHED
+                         for c in conns)
+        if ready >= kernels:
+            break
+        time.sleep(2)
+    return ready
 
 
 def report(name: str, times: list[float]) -> None:
@@ -198,8 +195,9 @@ def run_class(tag: str, preheat: int, browser: bool) -> None:
     try:
         if preheat:
             t0 = time.perf_counter()
-            wait_idle(server, preheat, 600)
-            print(f"# pool of {preheat} filled in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+            ready = wait_pool(server, preheat, 900)
+            print(f"# pool: {ready} of {preheat} kernels ready in {time.perf_counter() - t0:.0f} s",
+                  file=sys.stderr)
         if browser:
             report(tag, asyncio.run(browser_class(server.url)))
         else:

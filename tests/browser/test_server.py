@@ -78,14 +78,16 @@ def test_closing_a_page_frees_its_kernel(voila_server, browser):
     assert len(started) == 1, f"one kernel for the page, got {started}"
     # the page's websocket is connected: the kernel is not culled while the page is open
     page.wait_for_function("() => document.querySelector('#loading') === null", timeout=60_000)
-    assert document_cookie(page).startswith("_xsrf=") or "_xsrf=" in document_cookie(page)
+    kernel_id = page.content().split('"kernelId": "')[1].split('"')[0]
+    assert "_xsrf=" in document_cookie(page)
 
-    t0 = time.monotonic()
     page.close(run_before_unload=True)      # what closing the tab does: the shutdown beacon
-    gone = wait_for(lambda: not (started & set(voila_server.kernel_pids())), 15)
+    gone = wait_for(lambda: not (started & set(voila_server.kernel_pids())),
+                    CULL_IDLE_S + 3 * CULL_INTERVAL_S)
     context.close()
-    assert gone, f"kernel {started} still running {time.monotonic() - t0:.0f} s after the page closed"
-    assert time.monotonic() - t0 < 15
+    assert gone, f"kernel {kernel_id} still running after the page closed"
+    # shut down by the page's beacon, not by the culler
+    assert f"({kernel_id})" not in voila_server.log_path.read_text(errors="replace")
 
 
 def document_cookie(page) -> str:
@@ -210,3 +212,18 @@ def test_the_close_beacon_needs_the_xsrf_cookie_and_a_known_kernel(small_server)
 
     assert post(str(uuid.uuid4()), b"_xsrf=wrong") == 403
     assert post(str(uuid.uuid4()), b"_xsrf=" + xsrf.encode()) == 404
+
+
+def test_a_30_mb_upload_to_the_explorer_gets_a_message(page, voila_url):
+    """tornado's websocket limit (10 MiB by default) closed the page's connection and the file
+    was dropped without a word; the server now takes up to 64 MiB and the explorer answers."""
+    from voila_app import open_app
+
+    open_app(page, voila_url, "40_scenario_explorer", lang="en")
+    with page.expect_file_chooser() as chooser:
+        page.locator(".explorer-upload").first.click()
+    chooser.value.set_files({"name": "big.json", "mimeType": "application/json",
+                             "buffer": b"[" * 30_000_000})
+    message = page.get_by_text("the file is larger than 2000000 bytes")
+    message.wait_for(timeout=120_000)
+    assert "Not loaded (big.json)" in page.inner_text("body")

@@ -114,7 +114,7 @@ class VoilaServer:
 
 
 def start_server(port: int, extra_args: Iterable[str] = (), log_path: Path = VOILA_LOG,
-                 root: Path = NOTEBOOKS_DIR, timeout: float = 60.0,
+                 root: Path = NOTEBOOKS_DIR, timeout: float = 180.0,
                  base_args: Iterable[str] = SERVER_ARGS) -> VoilaServer:
     """Start the class server (`python -m widgets.server`, as `make app` does) on `port` (or the
     next free one) and return once it prints the URL it serves. `extra_args` override the same
