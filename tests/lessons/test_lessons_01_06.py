@@ -415,3 +415,20 @@ def test_refused_stage_by_clicks(lesson_id, stage_id, rule):
         else:
             c.click(f"{kind}:{value}")
     assert heard == [rule] and c.message.rule_id == rule and s.state_hash() == before
+
+
+@pytest.mark.parametrize("lesson_id,stage_id,wrong,right,rule_line", [
+    ("01_field_and_zones", "idol", "strike #4 #13", "strike #1 #13", "6 + 1"),
+    ("05_strike_and_defenders", "defender", "nodefend", "defend #3", "5; "),
+    ("06_flyers", "flyer_reach", "strike #2 #6", "strike #1 #3", None),
+])
+def test_a_wrong_move_taken_back_keeps_the_forced_dice(lesson_id, stage_id, wrong, right, rule_line):
+    s = stage_start(lesson_id, stage_id)
+    before = s.state_hash()
+    s.apply(wrong)
+    s.undo()                                   # the lesson takes a wrong move back
+    assert s.state_hash() == before
+    n = len(s.log)
+    s.apply(right)
+    if rule_line:
+        assert any(rule_line in e.line("ru") for e in s.log[n:] if e.rule_id in ("BR-10.1", "BR-10.3"))
