@@ -7,13 +7,16 @@ controller says and forwards clicks and button presses to it.
 """
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 from html import escape
 
 from berserk_kernel.core.errors import IllegalAction, KernelError
 
+from .app_parts import APP_CSS, ButtonPool, guarded, hover_bridge, message_html, status_html
 from .i18n import how_to_play, normal_lang, page_lang, w
+
+__all__ = ["APP_CSS", "BaseApp", "BaseController", "ButtonPool", "Message", "Prompt", "guarded",
+           "hover_bridge", "message_html", "pct", "status_html"]
 
 
 # --- values -----------------------------------------------------------------------------------
@@ -232,122 +235,6 @@ class BaseController:
 
     def log_rule(self, index: int) -> str:
         return self.rule_text(self.state.log[index].rule_id)
-
-
-# --- widgets helpers ----------------------------------------------------------------------------
-
-def guarded(method):
-    """Widget callbacks never raise into the page: the error goes to the message area."""
-
-    @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
-        try:
-            return method(self, *args, **kwargs)
-        except Exception as exc:  # noqa: BLE001
-            self.show_exception(exc)
-            return None
-
-    return wrapper
-
-
-class ButtonPool:
-    """Reuses Button widgets by (label, key), so a refresh does not create new widgets each time.
-
-    With a `hover` (a `HoverBridge`), every button carries the bridge's CSS classes, so pointing
-    at it in the browser tells Python which `key` it stands for (`hover.token_keys[token]`)."""
-
-    def __init__(self, on_click, style: str = "", width: str = "auto", hover=None, name: str = "b"):
-        self._pool: dict = {}
-        self.on_click = on_click
-        self.style = style
-        self.width = width
-        self.hover = hover
-        self.name = name
-        self._n = 0
-
-    def get(self, label: str, key, tooltip: str = "", disabled: bool = False, style: str | None = None):
-        import ipywidgets as W
-        b = self._pool.get((label, key))
-        if b is None:
-            b = W.Button(description=label, layout=W.Layout(width=self.width, max_width="100%"))
-            b.on_click(lambda _b, k=key: self.on_click(k))
-            if self.hover is not None:
-                self._n += 1
-                token = f"{self.name}{self._n}"
-                self.hover.token_keys[token] = key
-                b.add_class(self.hover.prefix)
-                b.add_class(f"{self.hover.prefix}-{token}")
-            self._pool[(label, key)] = b
-            if len(self._pool) > 400:   # keep the pool small over a long game
-                self._pool = dict(list(self._pool.items())[-200:])
-        b.tooltip = tooltip
-        b.disabled = disabled
-        b.button_style = self.style if style is None else style
-        return b
-
-
-_HOVER_ESM = r"""
-function render({ model, el }) {
-  const prefix = model.get("prefix");
-  const handler = (e) => {
-    const t = e.target && e.target.closest ? e.target.closest("." + prefix) : null;
-    let key = "";
-    if (t) { for (const c of t.classList) { if (c.startsWith(prefix + "-")) key = c.slice(prefix.length + 1); } }
-    if (key !== model.get("hovered")) { model.set("hovered", key); model.save_changes(); }
-  };
-  document.addEventListener("mouseover", handler);
-  return () => document.removeEventListener("mouseover", handler);
-}
-export default { render };
-"""
-
-
-def hover_bridge(prefix: str, on_hover):
-    """A widget that draws nothing and reports which button of `prefix` the pointer is over
-    (`on_hover(key or None)`): buttons cannot say so themselves. None when anywidget is missing."""
-    try:
-        import anywidget
-        import traitlets
-    except ImportError:  # pragma: no cover
-        return None
-
-    class HoverBridge(anywidget.AnyWidget):
-        _esm = _HOVER_ESM
-        prefix = traitlets.Unicode("").tag(sync=True)
-        hovered = traitlets.Unicode("").tag(sync=True)
-
-    bridge = HoverBridge(prefix=prefix)
-    bridge.token_keys = {}
-    bridge.observe(lambda ch: on_hover(bridge.token_keys.get(ch["new"])), names="hovered")
-    return bridge
-
-
-def message_html(m: Message | None, lang: str) -> str:
-    if m is None:
-        return "<div class='app-message'></div>"
-    border = {"illegal": "#D55E00", "error": "#D55E00", "done": "#009E73"}.get(m.kind, "#999999")
-    mark = {"illegal": "✕ ", "error": "⚠ ", "done": "✓ "}.get(m.kind, "")
-    return (f"<div class='app-message' role='alert' style='padding:4px 6px;border-left:6px solid {border};"
-            f"background:#FAF7F0;font-size:13px'>{mark}{escape(m.text(lang))}</div>")
-
-
-def status_html(text: str) -> str:
-    return (f"<div class='app-status' role='status' style='font-size:15px;font-weight:bold;padding:4px 6px;"
-            f"border-left:6px solid #0072B2;background:#F0F6FB'>{escape(text)}</div>")
-
-
-APP_CSS = """<style>
-.app-list button.widget-button { text-align: left; justify-content: flex-start; font-size: 12px;
-  padding: 3px 6px; flex: 0 0 auto; min-height: 26px; height: auto; white-space: normal; line-height: 1.3;
-  overflow: visible; text-overflow: clip; }
-.app-list button.widget-button i { display: none; }
-.app-list button.widget-button:disabled { opacity: 0.55; }
-.app-list button.app-cannot { opacity: 0.6; background: #f3f3f3; }
-.app-side { font-size: 13px; }
-.app-side .widget-html-content, .app-board .widget-html-content, .app-folds .widget-html-content,
-.app-setup .widget-html-content { line-height: 1.35; }
-.app-side .widget-html, .app-board .widget-html { margin-top: 1px; margin-bottom: 1px; }
-</style>"""
 
 
 try:  # the controllers are importable without ipywidgets; the apps need it
