@@ -18,6 +18,8 @@ small changes, each one a subclass:
   ones too): a page asked for when the server is full gets a short page (HTTP 503, in the page's
   language) asking to try again in a minute, instead of a kernel that would push the machine
   into swap. jupyter_server has no such setting, so the kernel manager enforces it.
+- Kernels are reached over Unix sockets (`KernelManager.transport = "ipc"`), not TCP ports that
+  can collide when a class starts 30 kernels at once.
 - Error messages that kernels send to pages (a widget message the kernel could not handle, a
   comm opened with a bad target) lose their traceback frames and server paths; the full text
   goes to the server's log. Voilà's own `show_tracebacks` covers only the notebook's execution.
@@ -30,6 +32,7 @@ from __future__ import annotations
 
 import errno
 import html
+import os
 import re
 import socket
 import sys
@@ -59,6 +62,11 @@ DEFAULTS = {
     "MappingKernelManager": {"cull_idle_timeout": 300, "cull_interval": 30,
                              "cull_connected": False, "cull_busy": False},
 }
+# Kernels talk to the server over Unix sockets in Voilà's connection folder instead of TCP ports:
+# with 30 kernels starting at once, a port picked for one kernel was taken by another process
+# before the kernel bound it ("ZMQError: Address already in use", the kernel died).
+if os.name == "posix":
+    DEFAULTS["KernelManager"] = {"transport": "ipc"}
 # A 30 MB upload must reach the kernel (which refuses it with a message) instead of closing the
 # page's websocket: tornado's default limit is 10 MiB.
 WEBSOCKET_MAX_MESSAGE_BYTES = 64 * 1024 * 1024
