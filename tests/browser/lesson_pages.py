@@ -17,7 +17,9 @@ from dataclasses import dataclass
 
 from playwright.sync_api import expect
 
+from berserk_kernel.berserk.field import cell_name
 from voila_app import centre, open_app
+from widgets.i18n import w as app_w
 from widgets.lesson import LessonPage
 from widgets.lesson_data import GAMES, load_lesson
 from widgets.lesson_words import w
@@ -42,7 +44,6 @@ def _tags(game: str, a) -> list[str]:
     if a.other is not None:
         tags.append(f"card:{a.other}")
     if a.cell is not None:
-        from berserk_kernel.berserk.field import cell_name
         tags.append(f"cell:{cell_name(a.cell)}")
     return tags
 
@@ -61,7 +62,8 @@ class LessonInBrowser:
 
     # --- the page ---------------------------------------------------------------------------
     def open(self) -> None:
-        open_app(self.page, self.base_url, self.lesson.id, lang=None if self.lang == "ru" else self.lang)
+        open_ready(self.page, self.base_url, self.lesson.id, ".lesson-page .lesson-objective",
+                   lang=None if self.lang == "ru" else self.lang)
         self.sync()
 
     def loc(self, selector: str):
@@ -247,6 +249,19 @@ class LessonInBrowser:
             expect(self.loc(".app-hint").first).to_have_text(hint, timeout=STEP_MS)
 
 
+def open_ready(page, base_url: str, name: str, selector: str, lang: str | None = None) -> None:
+    """Open a notebook page and wait for `selector`. On a machine under heavy load the test
+    server may cull a kernel whose page has not connected yet (cull_idle_timeout 30 s), and the
+    page then shows the widgets' text form; such a page is opened once more (a new kernel)."""
+    for attempt in (1, 2):
+        open_app(page, base_url, name, lang=lang)
+        try:
+            page.locator(selector).first.wait_for(state="visible", timeout=STEP_MS)
+            return
+        except Exception:  # noqa: BLE001 - playwright's TimeoutError: try once more, then fail
+            if attempt == 2:
+                raise
+
+
 def w_app(key: str, lang: str) -> str:
-    from widgets.i18n import w as app_w
     return app_w(key, lang)

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from lesson_pages import STEP_MS, LessonInBrowser
-from voila_app import assert_no_errors, open_app, save_screenshot
+from lesson_pages import STEP_MS, LessonInBrowser, open_ready
+from voila_app import assert_no_errors, save_screenshot
 from widgets.lesson_data import GAMES, Context, goals_hold, lesson_ids
 from widgets.lesson_words import w
 
@@ -116,7 +116,10 @@ def test_lesson_completed_by_clicks(page, voila_url, lesson_id):
     assert_no_errors(page)
     # the start page in the same browser shows the lesson completed
     page.wait_for_timeout(300)
-    open_app(page, voila_url, "00_start_here")
+    open_ready(page, voila_url, "00_start_here", ".start-page .start-lessons")
     row = page.locator(f".start-lesson[data-lesson='{lesson_id}']")
     expect(row).to_have_class("start-lesson done", timeout=STEP_MS)
     expect(row).to_contain_text("пройден", timeout=STEP_MS)
+    assert_no_errors(page)
+    if lesson_id == lesson_ids()[0]:
+        save_screenshot(page, "start-page-1280-ru", full_page=False)
