@@ -20,6 +20,7 @@ T(ru='1 карта', en='1 card')
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -152,3 +153,46 @@ def gendered(gender: str, forms) -> str:
         raise ValueError(f"gender must be one of {GENDERS}, not {gender!r}")
     i = GENDERS.index(gender)
     return forms[i] if i < len(forms) else forms[0]
+
+
+# --- checking a text --------------------------------------------------------------------------
+
+_CASES = ("nom", "acc", "gen")
+_COUNTED = re.compile(r"(?<![\w#.,\d])(\d+) ([A-Za-zА-Яа-яЁё]+)")
+_HEDGED = re.compile(r"[A-Za-zА-Яа-яЁё]\((?:s|es|ы|а|и|ов|ей)\)")
+
+
+@lru_cache(maxsize=None)
+def _first_words(lang: str) -> dict:
+    """First word of every form of every noun -> the nouns it may belong to."""
+    out: dict[str, set] = {}
+    for key, nn in NOUNS.items():
+        forms = nn.en if lang == "en" else nn.ru + (nn.ru_acc, nn.ru_gen)
+        for f in forms:
+            if f:
+                out.setdefault(f.split()[0].lower(), set()).add(key)
+    return out
+
+
+def agreement_errors(text: str, lang: str = DEFAULT_LANG) -> list:
+    """Places in `text` where a whole number is followed by a noun of `NOUNS` in a form that does
+    not agree with it («1 золотых», "1 wounds"), and hedged plurals such as "card(s)", «ран(ы)».
+
+    >>> agreement_errors("Получено 1 золотых и 2 раны; 5 карта.")
+    ['1 золотых', '5 карта']
+    >>> agreement_errors("takes 1 wound(s), 2 wound", "en")
+    ['wound(s)', '2 wound']
+    >>> agreement_errors("меньше 1 карты, 21 рану, 2 кристалла, 11 ран")
+    []
+    """
+    errors = [text[max(0, m.start() - 12):m.end()].split()[-1] for m in _HEDGED.finditer(text)]
+    table = _first_words(lang)
+    for m in _COUNTED.finditer(text):
+        n, word = int(m.group(1)), m.group(2)
+        keys = table.get(word.lower())
+        if not keys:
+            continue
+        cases = ("nom",) if lang == "en" else _CASES
+        if not any(word.lower() == NOUNS[k].form(n, lang, c).split()[0].lower() for k in keys for c in cases):
+            errors.append(m.group(0))
+    return sorted(errors, key=text.find)
