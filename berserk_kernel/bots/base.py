@@ -1,0 +1,164 @@
+"""One adapter over both games' public API, the seat view, world sampling and evaluation.
+
+The kernel's shared contract (core/contract.py of issue 10) is not there yet, so this module
+spells the few things the bots need once for both games:
+
+  Game.current_player(s)   Berserk `to_move`, City `current_player()`; None when over
+  Game.is_terminal(s)      phase "over"
+  Game.returns(s)          per seat: +1 win, -1 loss, 0 draw; City winners share +1
+  Game.legal_actions(s)    the kernel's `legal_actions()`
+  Game.apply(s, a)         `apply(a, history=False)` (on a copy, for search)
+  Game.copy(s)             the kernel's `copy()`
+
+`seat_view(state, seat)` is what that seat may know: a copy in which the identities of the
+cards it cannot see are replaced by a canonical assignment (sorted card ids on sorted uids),
+every deck and the City event deck are put in sorted order, and the dice are re-seeded to 0
+(forced dice, which a scenario shows, are kept). Two positions that differ only in hidden things
+give the same view. `sample_world(view, seat, rng)` then deals the hidden identities at random
+from the same multiset, shuffles the decks and re-seeds the dice from the bot's RNG: a full
+position consistent with the view. A bot that searches only sampled worlds cannot peek.
+"""
+from __future__ import annotations
+
+import math
+
+from ..core.dice import Dice
+
+HIDDEN_ZONES = frozenset(("deck", "deal", "squad", "hand", "removed"))
+PLAY_ZONES = frozenset(("field", "aux", "attached"))
+
+
+def game_of(state) -> str:
+    """"berserk" or "city" (the kernel's GAME attribute)."""
+    return state.GAME
+
+
+class Game:
+    """Static adapter: the same words for both games."""
+
+    @staticmethod
+    def current_player(s):
+        if s.GAME == "city":
+            return s.current_player()
+        return s.to_move
+
+    @staticmethod
+    def is_terminal(s) -> bool:
+        return s.phase == "over"
+
+    @staticmethod
+    def players(s) -> int:
+        return s.players if s.GAME == "city" else 2
+
+    @staticmethod
+    def returns(s) -> list[float]:
+        n = Game.players(s)
+        if s.phase != "over":
+            return [0.0] * n
+        if s.GAME == "city":
+            winners = set(s.winners or ())
+            if not winners or len(winners) == n:
+                return [0.0] * n
+            return [1.0 / len(winners) if p in winners else -1.0 for p in range(n)]
+        if s.winner in (0, 1):
+            return [1.0 if p == s.winner else -1.0 for p in range(2)]
+        return [0.0, 0.0]
+
+    @staticmethod
+    def legal_actions(s) -> list:
+        return s.legal_actions()
+
+    @staticmethod
+    def apply(s, action):
+        s.apply(action, history=False)
+        return s
+
+    @staticmethod
+    def copy(s):
+        return s.copy()
+
+    @staticmethod
+    def kind(action) -> str:
+        return action.verb if hasattr(action, "verb") else action.kind
+
+
+# --- what a seat may know ------------------------------------------------------------------
+
+def hidden_uids(s, seat: int) -> list[int]:
+    """Berserk: uids of the cards whose identity `seat` cannot see (the other seat's cards in
+    its deck, deal, squad, hand or set aside, and its face-down cards in play), sorted."""
+    return sorted(u for u, c in s.cards.items()
+                  if c.owner != seat and (c.zone in HIDDEN_ZONES or (c.zone in PLAY_ZONES and c.face_down)))
+
+
+def seat_view(state, seat: int):
+    """A copy of `state` with everything `seat` cannot know made canonical (see the module)."""
+    v = state.copy()
+    forced = list(state.dice.forced)
+    v.dice = Dice(0, forced=forced)
+    if v.GAME == "city":
+        v.deck = sorted(v.deck)
+        return v
+    uids = hidden_uids(v, seat)
+    ids = sorted(v.cards[u].card for u in uids)
+    for u, cid in zip(uids, ids):
+        v.cards[u].card = cid
+    for p in v.seats:
+        p.deck.sort()
+    return v
+
+
+def sample_world(view, seat: int, rng):
+    """A full position consistent with `view` for `seat`: hidden identities dealt at random,
+    deck orders shuffled, future dice re-seeded, all from `rng` (a `random.Random`)."""
+    w = view.copy()
+    w.dice = Dice(rng.getrandbits(62), forced=list(view.dice.forced))
+    if w.GAME == "city":
+        rng.shuffle(w.deck)
+        return w
+    uids = hidden_uids(w, seat)
+    ids = [w.cards[u].card for u in uids]
+    rng.shuffle(ids)
+    for u, cid in zip(uids, ids):
+        w.cards[u].card = cid
+    for p in w.seats:
+        rng.shuffle(p.deck)
+    return w
+
+
+# --- material evaluation --------------------------------------------------------------------
+
+def card_value(s, c) -> float:
+    """A Berserk card's worth to its owner: cost plus twice its lives left if it is a creature
+    in play or bought; nothing in the deck, the deal or the graveyard."""
+    if c.zone not in PLAY_ZONES and c.zone != "squad":
+        return 0.0
+    d = s.defs[c.card]
+    left = max(0, d.lives - c.wounds) if d.lives else 0
+    return d.cost + 2.0 * left
+
+
+def material(s) -> list[float]:
+    """Raw material per seat (Berserk: card values; City: 3 per district, 1 per force, half a
+    point per influence)."""
+    if s.GAME == "city":
+        return [3.0 * s.count_districts(p) + s.total_forces(p) + 0.5 * s.influence[p] for p in range(s.players)]
+    out = [0.0, 0.0]
+    for c in s.cards.values():
+        if c.zone in PLAY_ZONES or c.zone == "squad":
+            out[c.owner] += card_value(s, c)
+    return out
+
+
+def evaluate(s) -> list[float]:
+    """A value in (-1, 1) per seat: the exact returns when the game is over, else the material
+    lead over the best opponent squashed by tanh."""
+    if s.phase == "over":
+        return Game.returns(s)
+    m = material(s)
+    scale = 10.0 if s.GAME == "city" else 25.0
+    out = []
+    for p, mine in enumerate(m):
+        best_other = max(x for q, x in enumerate(m) if q != p)
+        out.append(math.tanh((mine - best_other) / scale))
+    return out

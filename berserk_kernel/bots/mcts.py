@@ -1,0 +1,130 @@
+"""`MCTSBot`: information-set Monte Carlo tree search (single observer, availability counts).
+
+At its decision the bot builds its seat's view (`base.seat_view`: hidden card identities, deck
+orders and the dice made canonical), so the true position is never read again. Each iteration:
+
+1. samples a world from the view (`base.sample_world`: hidden identities dealt from the seat's
+   unseen cards, decks and the City event deck shuffled, future dice re-seeded from the bot's
+   RNG) -- chance (strikes, attacks, draws) then happens by the world's own seeded dice;
+2. walks the tree by the text of the actions; at a node, among the actions legal in this world,
+   an untried one is expanded, else UCB1 picks ``w/n + c*sqrt(ln(avail)/n)`` where `avail`
+   counts the iterations in which the action was legal (availability, ISMCTS);
+3. plays a kind-weighted random rollout (`random.weighted_choice`) up to `depth` actions and
+   scores it with the exact returns at the end or `base.evaluate` at the cap;
+4. adds the value of the seat that chose each action along the path.
+
+The root action played is the most visited one among the actions legal in the real position.
+"""
+from __future__ import annotations
+
+import math
+import random as _random
+import time
+
+from .base import Game, evaluate, sample_world, seat_view
+from .random import weighted_choice
+
+DEFAULT_PLAYOUTS = 40
+DEFAULT_DEPTH = 16
+
+
+class _Edge:
+    __slots__ = ("n", "w", "avail", "children")
+
+    def __init__(self):
+        self.n = 0
+        self.w = 0.0
+        self.avail = 1
+        self.children: dict = {}
+
+
+class MCTSBot:
+    """ISMCTS player. Strength: `playouts` (iterations per decision) or `time_ms` (a time
+    budget, not reproducible); `depth` caps a rollout; `c` is the UCB1 exploration constant."""
+
+    name = "mcts"
+
+    def __init__(self, playouts: int | None = None, time_ms: float | None = None, seed: int = 0,
+                 depth: int = DEFAULT_DEPTH, c: float = 0.7):
+        if playouts is None and time_ms is None:
+            playouts = DEFAULT_PLAYOUTS
+        self.playouts, self.time_ms = playouts, time_ms
+        self.depth, self.c = depth, c
+        self.rng = _random.Random(seed)
+        self.last_iterations = 0
+
+    # --- the public face ------------------------------------------------------------------
+    def step(self, state):
+        actions = Game.legal_actions(state)
+        if not actions:
+            raise ValueError("no legal action: the game is over")
+        if len(actions) == 1:
+            return actions[0]
+        return self.analyse(state)[0][0]
+
+    def analyse(self, state):
+        """[(action, mean value for the seat to move, visits)], most visited first."""
+        seat = Game.current_player(state)
+        real = {str(a): a for a in Game.legal_actions(state)}
+        root = self._search(seat_view(state, seat), seat, frozenset(real))
+        out = []
+        for key, a in real.items():
+            e = root.get(key)
+            out.append((a, e.w / e.n if e and e.n else 0.0, e.n if e else 0))
+        out.sort(key=lambda t: (-t[2], -t[1], str(t[0])))
+        return out
+
+    # --- search ---------------------------------------------------------------------------
+    def _search(self, view, seat: int, root_keys: frozenset) -> dict:
+        root: dict = {}
+        deadline = time.perf_counter() + self.time_ms / 1000 if self.time_ms is not None else None
+        i = 0
+        while True:
+            if self.playouts is not None and i >= self.playouts:
+                break
+            if deadline is not None and i > 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(sample_world(view, seat, self.rng), root, root_keys)
+            i += 1
+        self.last_iterations = i
+        return root
+
+    def _iterate(self, w, root: dict, root_keys: frozenset) -> None:
+        rng, c = self.rng, self.c
+        node, path, depth = root, [], 0
+        while not Game.is_terminal(w) and depth < self.depth:
+            player = Game.current_player(w)
+            legal = Game.legal_actions(w)
+            if node is root:
+                legal = [a for a in legal if str(a) in root_keys] or legal
+            keyed = [(str(a), a) for a in legal]
+            untried = [(k, a) for k, a in keyed if k not in node]
+            if untried:
+                k, a = untried[rng.randrange(len(untried))]
+                for k2, _a in keyed:
+                    if k2 in node:
+                        node[k2].avail += 1
+                edge = node[k] = _Edge()
+                Game.apply(w, a)
+                path.append((edge, player))
+                depth += 1
+                break
+            best, best_u = None, -1e18
+            for k, a in keyed:
+                e = node[k]
+                e.avail += 1
+                u = e.w / e.n + c * math.sqrt(math.log(e.avail) / e.n) if e.n else 1e9
+                if u > best_u:
+                    best, best_u = (e, a), u
+            edge, a = best
+            Game.apply(w, a)
+            path.append((edge, player))
+            node = edge.children
+            depth += 1
+        while not Game.is_terminal(w) and depth < self.depth:
+            Game.apply(w, weighted_choice(w, Game.legal_actions(w), rng))
+            depth += 1
+        value = evaluate(w)
+        for edge, player in path:
+            edge.n += 1
+            edge.w += value[player]
