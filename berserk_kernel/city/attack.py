@@ -70,7 +70,7 @@ def perform(state, action) -> None:
         state.forces[d] = b.attackers_left
         state._log("CITY-4.3", "capture", *M("takes_district", player=me, d=d, n=b.attackers_left), player=p, district=d, forces=b.attackers_left)
         if state.hq[q] == d:
-            state._log("R-CITY-HQ", "hq", *M("hq_captured", letter=state.letter(q), foe=foe), player=q, district=d)
+            state._log("R-CITY-HQ", "hq", *M("hq_captured", letter=state.letter(q)), player=q, district=d)
     elif b.result == "hold":
         state.forces[d] = b.defenders_left
         state.forces[s] += b.attackers_left
