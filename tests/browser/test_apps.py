@@ -15,14 +15,16 @@ def test_notebook_renders_without_errors(page, voila_url, notebook):
 
 
 def test_start_page_links_every_app(page, voila_url):
-    """00_start_here is the index: it links every other notebook as a Voilà app page (each of those
-    pages is rendered by test_notebook_renders_without_errors)."""
-    open_app(page, voila_url, "00_start_here")
-    hrefs = page.eval_on_selector_all("a[href$='.ipynb']", "els => els.map(e => e.href)")
-    linked = {h.rsplit("/", 1)[-1][:-len(".ipynb")] for h in hrefs}
-    assert linked == set(notebook_names()) - {"00_start_here"}
-    for h in hrefs:
-        assert h.startswith(voila_url + "/voila/render/"), h
+    """00_start_here is the index: it links every other notebook as a Voilà app page, keeping the
+    page's language (each of those pages is rendered by test_notebook_renders_without_errors)."""
+    for lang in ("ru", "en"):
+        open_app(page, voila_url, "00_start_here", lang=lang)
+        hrefs = page.eval_on_selector_all("a[href*='.ipynb']", "els => els.map(e => e.href)")
+        linked = {h.split("?")[0].rsplit("/", 1)[-1][:-len(".ipynb")] for h in hrefs}
+        assert linked == set(notebook_names()) - {"00_start_here"}
+        for h in hrefs:
+            assert h.startswith(voila_url + "/voila/render/"), h
+            assert h.endswith(f".ipynb?lang={lang}"), h
 
 
 LAYOUT_JS = """() => { const r = s => { const e = document.querySelector(s); if (!e) return null;
