@@ -21,10 +21,11 @@ Card instances are written ``#12``; cells ``c2``. Canonical texts:
 """
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
-from ..core.errors import DataError
-from .field import cell_name, parse_cell
+from ..core.errors import ActionSyntaxError
+from .field import CELLS, cell_name, parse_cell
 
 KINDS = ("first", "second", "redeal", "buy", "done", "place", "hide", "show", "attach",
          "move", "strike", "defend", "nodefend", "exchange", "safe", "prepare", "end",
@@ -33,15 +34,89 @@ _ARGS = {  # kind -> the argument pattern
     "buy": "c", "place": "cx", "attach": "cc", "move": "cx", "strike": "cc", "defend": "c",
     "prepare": "c", "gather": "c",
 }
+# kind -> what each field may hold: card, other, cell, ability ("r" required, "o" optional,
+# "-" empty); only `use` names targets
+_SHAPE = {k: "----" for k in KINDS}
+_SHAPE.update({"buy": "r---", "defend": "r---", "prepare": "r---", "gather": "r---",
+               "place": "r-r-", "move": "r-r-", "attach": "rr--", "strike": "rr--",
+               "use": "r-or", "skip": "r--r", "hire": "roo-"})
+MAX_UID = 999_999
+MAX_TARGETS = 10
+MAX_TEXT = 200
+_CARD_REF = re.compile(r"#([0-9]{1,6})", re.ASCII)
+_ABILITY = re.compile(r"[a-z][a-z0-9_]{0,39}", re.ASCII)
 
 
-class Action(NamedTuple):
+# kinds whose fields are all required or all absent: (card is None, other is None, cell is None)
+_FIXED = {k: tuple(c == "-" for c in v[:3]) for k, v in _SHAPE.items() if "o" not in v and v[3] == "-"}
+_N_CELLS = len(CELLS)
+_tuple_new = tuple.__new__
+
+
+def _syntax(en: str, ru: str):
+    raise ActionSyntaxError("<action>", "action", en, ru)
+
+
+class _Fields(NamedTuple):
     kind: str
     card: int | None = None      # the acting card (uid)
     other: int | None = None     # a second card: target, host
     cell: int | None = None      # a destination cell
     ability: str | None = None   # `use`, `skip`: the ability id on the card
     targets: tuple = ()          # `use`: the chosen targets, in order
+
+
+def _uid_ok(u) -> bool:
+    return type(u) is int and 1 <= u <= MAX_UID
+
+
+class Action(_Fields):
+    """One decision. Built from its fields, ``Action("move", 5, None, 12)``, or read from the
+    notation with `Action.parse`; a value that no text could spell (``Action("end", 1, 1, 3)``,
+    a bool for a card, a cell off the field) raises `ActionSyntaxError`."""
+
+    __slots__ = ()
+
+    def __new__(cls, kind, card=None, other=None, cell=None, ability=None, targets=()):
+        # the fast path (legal-action lists build thousands): a kind with fixed fields, all
+        # present or absent as it needs, whole numbers in range
+        if (type(kind) is str and _FIXED.get(kind) == (card is None, other is None, cell is None)
+                and ability is None and targets == ()
+                and (card is None or (type(card) is int and 0 < card <= MAX_UID))
+                and (other is None or (type(other) is int and 0 < other <= MAX_UID))
+                and (cell is None or (type(cell) is int and 0 <= cell < _N_CELLS))):
+            return _tuple_new(cls, (kind, card, other, cell, None, ()))
+        return cls._checked(kind, card, other, cell, ability, targets)
+
+    @classmethod
+    def _checked(cls, kind, card, other, cell, ability, targets):
+        shape = _SHAPE.get(kind) if type(kind) is str else None
+        if shape is None:
+            _syntax(f"unknown action {_show(kind)}; known: {', '.join(KINDS)}",
+                    f"неизвестное действие {_show(kind)}; известны: {', '.join(KINDS)}")
+        if type(targets) is not tuple:
+            targets = tuple(targets) if isinstance(targets, list) else targets
+        for name, value, want in (("card", card, shape[0]), ("other", other, shape[1]),
+                                  ("cell", cell, shape[2]), ("ability", ability, shape[3])):
+            if value is None:
+                if want == "r":
+                    _syntax(f"{kind!r} needs its {name}", f"действию {kind!r} нужно поле {name}")
+                continue
+            if want == "-":
+                _syntax(f"{kind!r} takes no {name}, got {_show(value)}",
+                        f"у действия {kind!r} нет поля {name}, получено {_show(value)}")
+            ok = (_uid_ok(value) if name in ("card", "other") else
+                  type(value) is int and 0 <= value < len(CELLS) if name == "cell" else
+                  type(value) is str and _ABILITY.fullmatch(value) is not None)
+            if not ok:
+                _syntax(f"bad {name} {_show(value)} in {kind!r}", f"неверное поле {name} {_show(value)} в {kind!r}")
+        if targets:
+            if kind != "use" or type(targets) is not tuple or len(targets) > MAX_TARGETS \
+                    or not all(_uid_ok(t) for t in targets):
+                _syntax(f"bad targets {_show(targets)} in {kind!r}", f"неверные цели {_show(targets)} в {kind!r}")
+        if kind == "hire" and other is not None and cell is not None:
+            _syntax("hire takes a cell or a host, not both", "hire: клетка или носитель, не то и другое")
+        return _Fields.__new__(cls, kind, card, other, cell, ability, targets)
 
     def __str__(self) -> str:
         parts = [self.kind]
@@ -60,69 +135,91 @@ class Action(NamedTuple):
         return f"<{self}>"
 
     @classmethod
-    def parse(cls, text: str) -> "Action":
-        words = str(text).split()
+    def parse(cls, text) -> "Action":
+        """Read the notation; an action value passes through. Anything unreadable raises
+        `ActionSyntaxError` (source ``"<action>"``, field ``"action"``)."""
+        if isinstance(text, Action):
+            return text
+        if not isinstance(text, str):
+            _syntax(f"expected an action in notation, got {_show(text)}",
+                    f"ожидалось действие в нотации, получено {_show(text)}")
+        if len(text) > MAX_TEXT:
+            _syntax(f"an action is at most {MAX_TEXT} characters, this one {len(text)}",
+                    f"действие — не длиннее {MAX_TEXT} символов, здесь {len(text)}")
+        words = text.split()
         if not words or words[0] not in KINDS:
-            raise DataError("<action>", "", f"unknown action {text!r}; known: {', '.join(KINDS)}",
-                            f"неизвестное действие {text!r}; известны: {', '.join(KINDS)}")
+            _syntax(f"unknown action {_show(text)}; known: {', '.join(KINDS)}",
+                    f"неизвестное действие {_show(text)}; известны: {', '.join(KINDS)}")
         kind, args = words[0], words[1:]
         if kind in ("use", "skip", "hire"):
             return cls._parse_free(kind, args, text)
         pattern = _ARGS.get(kind, "")
         if len(args) != len(pattern):
-            raise DataError("<action>", "", f"{kind!r} takes {len(pattern)} argument(s): {text!r}",
-                            f"{kind!r} принимает аргументов: {len(pattern)}: {text!r}")
+            _syntax(f"{kind!r} takes {len(pattern)} argument(s): {_show(text)}",
+                    f"{kind!r} принимает аргументов: {len(pattern)}: {_show(text)}")
         cards, cell = [], None
         for arg, p in zip(args, pattern):
             if p == "c":
-                if not (arg.startswith("#") and arg[1:].isdigit()):
-                    raise DataError("<action>", "", f"{arg!r} is not a card reference like #12",
-                                    f"{arg!r} — не ссылка на карту вида #12")
-                cards.append(int(arg[1:]))
+                cards.append(_card_ref(arg, text))
             else:
-                cell = parse_cell(arg)
+                cell = _cell(arg)
         cards += [None, None]
         return cls(kind, cards[0], cards[1], cell)
-
 
     @classmethod
     def _parse_free(cls, kind: str, args: list, text: str) -> "Action":
         """``use #5 shot #9 #10 c3``, ``skip #5 ambush``, ``hire #12 c2`` / ``hire #12 #5``."""
-        def card_ref(arg):
-            if not (arg.startswith("#") and arg[1:].isdigit()):
-                raise DataError("<action>", "", f"{arg!r} is not a card reference like #12 in {text!r}",
-                                f"{arg!r} — не ссылка на карту вида #12 в {text!r}")
-            return int(arg[1:])
-
         if not args:
-            raise DataError("<action>", "", f"{kind!r} needs a card: {text!r}", f"{kind!r}: нужна карта: {text!r}")
-        card = card_ref(args[0])
+            _syntax(f"{kind!r} needs a card: {_show(text)}", f"{kind!r}: нужна карта: {_show(text)}")
+        card = _card_ref(args[0], text)
         rest = args[1:]
         if kind == "hire":
             if len(rest) > 1:
-                raise DataError("<action>", "", f"hire takes a card and a cell or a host: {text!r}",
-                                f"hire: карта и клетка или носитель: {text!r}")
+                _syntax(f"hire takes a card and a cell or a host: {_show(text)}",
+                        f"hire: карта и клетка или носитель: {_show(text)}")
             if rest and rest[0].startswith("#"):
-                return cls(kind, card, card_ref(rest[0]))
-            return cls(kind, card, None, parse_cell(rest[0]) if rest else None)
+                return cls(kind, card, _card_ref(rest[0], text))
+            return cls(kind, card, None, _cell(rest[0]) if rest else None)
         if not rest or rest[0].startswith("#"):
-            raise DataError("<action>", "", f"{kind!r} names the ability after the card: {text!r}",
-                            f"{kind!r}: после карты назовите способность: {text!r}")
+            _syntax(f"{kind!r} names the ability after the card: {_show(text)}",
+                    f"{kind!r}: после карты назовите способность: {_show(text)}")
         ability, rest = rest[0], rest[1:]
+        if not _ABILITY.fullmatch(ability):
+            _syntax(f"{_show(ability)} is not an ability id in {_show(text)}",
+                    f"{_show(ability)} — не id способности в {_show(text)}")
         if kind == "skip" and rest:
-            raise DataError("<action>", "", f"skip takes a card and an ability: {text!r}",
-                            f"skip: карта и способность: {text!r}")
+            _syntax(f"skip takes a card and an ability: {_show(text)}", f"skip: карта и способность: {_show(text)}")
         targets, cell = [], None
         for arg in rest:
             if arg.startswith("#"):
                 if cell is not None:
-                    raise DataError("<action>", "", f"the cell comes last: {text!r}", f"клетка — последней: {text!r}")
-                targets.append(card_ref(arg))
+                    _syntax(f"the cell comes last: {_show(text)}", f"клетка — последней: {_show(text)}")
+                targets.append(_card_ref(arg, text))
             elif cell is None:
-                cell = parse_cell(arg)
+                cell = _cell(arg)
             else:
-                raise DataError("<action>", "", f"only one cell: {text!r}", f"только одна клетка: {text!r}")
+                _syntax(f"only one cell: {_show(text)}", f"только одна клетка: {_show(text)}")
         return cls(kind, card, None, cell, ability, tuple(targets))
+
+
+def _card_ref(arg: str, text: str) -> int:
+    m = _CARD_REF.fullmatch(arg)
+    if m is None or not _uid_ok(int(m.group(1))):
+        _syntax(f"{_show(arg)} is not a card reference like #12 in {_show(text)}",
+                f"{_show(arg)} — не ссылка на карту вида #12 в {_show(text)}")
+    return int(m.group(1))
+
+
+def _cell(arg: str) -> int:
+    try:
+        return parse_cell(arg)
+    except ValueError as e:
+        raise ActionSyntaxError("<action>", "action", getattr(e, "en", str(e)), getattr(e, "ru", str(e))) from None
+
+
+def _show(value) -> str:
+    text = repr(value).encode("utf-8", "backslashreplace").decode("utf-8")
+    return text if len(text) <= 60 else text[:59] + "…"
 
 
 def A(text: str) -> Action:

@@ -24,14 +24,15 @@ CREATURE_KINDS = ("ground", "symbiote", "flyer")
 EQUIPMENT_KINDS = ("weapon", "armour", "boots", "shield", "potion")
 
 _TEXT = {"type": "object", "required": ["ru", "en"], "additionalProperties": False,
-         "properties": {"ru": {"type": "string", "minLength": 1}, "en": {"type": "string", "minLength": 1}}}
+         "properties": {"ru": {"type": "string", "minLength": 1, "maxLength": 2000},
+                        "en": {"type": "string", "minLength": 1, "maxLength": 2000}}}
 
 CARD_SCHEMA = {
     "type": "object",
     "required": ["id", "name", "type", "cost", "elite", "elements"],
     "additionalProperties": False,
     "properties": {
-        "id": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
+        "id": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$", "maxLength": 60},
         "name": _TEXT,
         "type": {"enum": list(CARD_TYPES)},
         "kind": {"enum": list(CREATURE_KINDS)},
@@ -43,16 +44,16 @@ CARD_SCHEMA = {
         "move": {"type": "integer", "minimum": 0, "maximum": 5},
         "strike": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 15},
                    "minItems": 3, "maxItems": 3},
-        "class": {"type": "string", "minLength": 1},
+        "class": {"type": "string", "minLength": 1, "maxLength": 60},
         "incorporeal": {"type": "boolean"},
         "text": _TEXT,
-        "abilities": {"type": "array", "items": {"type": "object"}},
+        "abilities": {"type": "array", "items": {"type": "object"}, "maxItems": 20},
         "max_tokens": {"type": "integer", "minimum": 1, "maximum": 20},
         "gender": {"enum": ["m", "f", "n", "pl"]},
     },
 }
 FILE_SCHEMA = {"type": "object", "required": ["card"], "properties": {
-    "card": {"type": "array", "items": {"type": "object"}, "minItems": 1}}}
+    "card": {"type": "array", "items": {"type": "object"}, "minItems": 1, "maxItems": 5000}}}
 
 
 @dataclass(frozen=True)

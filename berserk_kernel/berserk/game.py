@@ -326,16 +326,28 @@ def deck_list(deck, defs, options: Options, source: str, field: str) -> list[str
             raise DataError(source, field, f"unknown deck {deck!r}; demo decks: {', '.join(demo_decks())}",
                             f"неизвестная колода {deck!r}")
         deck = demo_decks()[deck]["cards"]
+    # sizes are checked before a list is built: {"gorge_warden": 10**12} is refused at once
     if isinstance(deck, dict):
+        for cid, n in deck.items():
+            if type(n) is not int or not 0 <= n <= options.max_copies:
+                raise DataError(source, f"{field}.{cid}", f"expected a number of copies from 0 to {options.max_copies}, got {n!r}"[:160],
+                                f"ожидалось число копий от 0 до {options.max_copies}, получено {n!r}"[:160])
+        total = sum(deck.values())
+        if total > options.deck_max:
+            raise DataError(source, field, f"a deck holds {options.deck_min} to {options.deck_max} cards, this one {total}",
+                            f"в колоде от {options.deck_min} до {options.deck_max} карт, здесь {total}")
         cards = [cid for cid, n in deck.items() for _ in range(n)]
-    elif isinstance(deck, list):
+    elif isinstance(deck, (list, tuple)):
+        if len(deck) > options.deck_max:
+            raise DataError(source, field, f"a deck holds {options.deck_min} to {options.deck_max} cards, this one {len(deck)}",
+                            f"в колоде от {options.deck_min} до {options.deck_max} карт, здесь {len(deck)}")
         cards = list(deck)
     else:
         raise DataError(source, field, "a deck is a demo deck id, a {card: count} map or a list of card ids",
                         "колода — id демо-колоды, словарь {карта: число} или список id карт")
     for i, cid in enumerate(cards):
-        if cid not in defs:
-            raise DataError(source, f"{field}[{i}]", f"unknown card {cid!r}", f"неизвестная карта {cid!r}")
+        if not isinstance(cid, str) or cid not in defs:
+            raise DataError(source, f"{field}[{i}]", f"unknown card {cid!r}"[:120], f"неизвестная карта {cid!r}"[:120])
     if not options.deck_min <= len(cards) <= options.deck_max:
         raise DataError(source, field, f"a deck holds {options.deck_min} to {options.deck_max} cards, this one {len(cards)}",
                         f"в колоде от {options.deck_min} до {options.deck_max} карт, здесь {len(cards)}")
@@ -356,6 +368,12 @@ def new_game(decks=("mountain_forest", "darkness_swamp_steppe"), seed: int = 0, 
     ``mode="heroes"`` plays the Heroes mode of R-HEROES with the two `heroes` (card ids, in the
     order of `decks`) instead of squad building."""
     opts = options if isinstance(options, Options) else Options.from_dict(options)
+    if not isinstance(decks, (list, tuple)) or len(decks) != 2:
+        raise DataError("<setup>", "decks", "a game needs exactly two decks", "для партии нужны ровно две колоды")
+    for seat, deck in enumerate(decks):
+        if not isinstance(deck, (str, dict, list, tuple)):
+            raise DataError("<setup>", f"decks[{seat}]", "a deck is a demo deck id, a {card: count} map or a list of card ids",
+                            "колода — id демо-колоды, словарь {карта: число} или список id карт")
     s = BerserkState(defs, opts, seed, names)
     s.setup = {"decks": [d if isinstance(d, (str, dict)) else list(d) for d in decks], "options": opts.to_dict(),
                "names": list(names), "seed": seed}

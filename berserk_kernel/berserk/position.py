@@ -10,14 +10,21 @@ Flags: ``closed``, ``facedown``, ``wounds=N``, ``moves=N``, ``tokens=N``, ``pois
 """
 from __future__ import annotations
 
+import re
+
 from ..core.errors import DataError
 
+_NUMBER = re.compile(r"[0-9]{1,6}", re.ASCII)
 _ZONES = {"aux": "aux", "deck": "deck", "graveyard": "graveyard", "grave": "graveyard", "hand": "hand"}
 
 
 def parse_card_spec(spec: str, index: int) -> dict:
-    words = spec.split()
     field = f"cards[{index}]"
+    if not isinstance(spec, str) or len(spec) > 200:
+        raise DataError("<position>", field, f"expected a line 'OWNER CARD PLACE [flags]' of at most 200 characters, "
+                        f"got {repr(spec)[:60]}", f"ожидалась строка «ВЛАДЕЛЕЦ КАРТА МЕСТО [флаги]» не длиннее 200 символов, "
+                        f"получено {repr(spec)[:60]}")
+    words = spec.split()
     if len(words) < 3 or words[0] not in ("A", "B"):
         raise DataError("<position>", field, f"expected 'OWNER CARD PLACE [flags]', got {spec!r}",
                         f"ожидалось «ВЛАДЕЛЕЦ КАРТА МЕСТО [флаги]», получено {spec!r}")
@@ -26,6 +33,9 @@ def parse_card_spec(spec: str, index: int) -> dict:
     if place in _ZONES:
         out["zone"] = _ZONES[place]
     elif place.startswith("on="):
+        if not _NUMBER.fullmatch(place[3:]):
+            raise DataError("<position>", field, f"{place!r}: the host is a card number, e.g. on=1",
+                            f"{place!r}: носитель — номер карты, например on=1")
         out["zone"], out["host"] = "attached", int(place[3:])
     else:
         out["zone"], out["cell"] = "field", place
@@ -33,7 +43,7 @@ def parse_card_spec(spec: str, index: int) -> dict:
         key, _, value = flag.partition("=")
         if key in ("closed", "facedown", "flyerstrike") and not value:
             out[{"facedown": "face_down", "flyerstrike": "flyer_strike"}.get(key, key)] = True
-        elif key in ("wounds", "moves", "tokens", "uid", "poison") and value.isdigit():
+        elif key in ("wounds", "moves", "tokens", "uid", "poison") and _NUMBER.fullmatch(value):
             out[key] = int(value)
         else:
             raise DataError("<position>", field, f"unknown flag {flag!r} in {spec!r}", f"неизвестный флаг {flag!r} в {spec!r}")

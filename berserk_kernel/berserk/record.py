@@ -13,24 +13,20 @@ import json
 
 from ..core.errors import DataError
 from ..core.loading import read_data, validate
-from ..core.record import check_hash, replay
+from ..core.record import RECORD_ACTIONS, STATE_HASH, check_hash, replay
 from .game import new_game
-from .scenario import state_from_dict
+from .scenario import SETUP, state_from_dict
 
 SCHEMA = {
     "type": "object", "required": ["game", "actions"], "additionalProperties": False,
     "properties": {
         "game": {"const": "berserk"},
-        "description": {"type": "object"},
-        "setup": {"type": "object", "additionalProperties": False, "properties": {
-            "decks": {"type": "array", "minItems": 2, "maxItems": 2},
-            "options": {"type": "object"}, "names": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2},
-            "seed": {"type": "integer"}, "mode": {"enum": ["classic", "heroes"]},
-            "heroes": {"type": "array", "items": {"type": "string"}}}},
+        "title": {"type": "object"}, "description": {"type": "object"},
+        "setup": SETUP,
         "scenario": {"type": "object"},
-        "seed": {"type": "integer"},
-        "actions": {"type": "array", "items": {"type": "string"}},
-        "state_hash": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+        "seed": {"type": "integer", "minimum": -2 ** 63, "maximum": 2 ** 64 - 1},
+        "actions": RECORD_ACTIONS,
+        "state_hash": STATE_HASH,
     },
 }
 
@@ -46,6 +42,8 @@ def make_record(state) -> dict:
 
 def start_of(record: dict, source: str = "<record>"):
     """The position a record starts from."""
+    if not isinstance(record, dict):
+        raise DataError(source, "", "a record is a JSON object", "запись — это JSON-объект")
     validate(record, SCHEMA, source)
     if "scenario" in record:
         return state_from_dict(record["scenario"], f"{source}: scenario")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..core.dice import Dice
 from ..core.errors import DataError
 from ..core.loading import read_data, validate
+from ..core.record import RECORD_ACTIONS
 from ..core.log import LogEntry
 from .actions import Action
 from .field import cell_name, parse_cell
@@ -18,56 +19,102 @@ from .zones import CardState
 ZONES = ("deck", "deal", "squad", "field", "aux", "attached", "graveyard", "removed", "hand")
 PHASES = ("order", "build", "place", "reveal", "attach", "battle", "over")
 
+# the bounds of a scenario file: every number has a range, every list a length (docs/scenarios.md)
+MAX_UID = 999_999
+MAX_CARDS = 400
+MAX_COUNTER = 99            # wounds, moves, tokens, poison, taunt, uses of an ability
+MAX_CRYSTALS = 1000
+MAX_TOKENS = 100_000         # CR-token-limit: no cap in the rules, a bound in the file
+_ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$", "maxLength": 60}
+_UID = {"type": "integer", "minimum": 1, "maximum": MAX_UID}
+_UID_OR_NULL = {"type": ["integer", "null"], "minimum": 1, "maximum": MAX_UID}
+_SEAT = {"enum": [0, 1]}
+_COUNTER = {"type": "integer", "minimum": 0, "maximum": MAX_COUNTER}
+_NAME = {"type": "string", "minLength": 1, "maxLength": 40}
 _CARD = {
     "type": "object", "required": ["card", "owner"], "additionalProperties": False,
     "properties": {
-        "uid": {"type": "integer", "minimum": 1}, "card": {"type": "string"},
-        "owner": {"enum": [0, 1]}, "zone": {"enum": list(ZONES)},
-        "cell": {"type": ["string", "null"]}, "host": {"type": ["integer", "null"]},
+        "uid": _UID, "card": _ID, "owner": _SEAT, "zone": {"enum": list(ZONES)},
+        "cell": {"type": ["string", "null"], "maxLength": 2}, "host": _UID_OR_NULL,
         "closed": {"type": "boolean"}, "face_down": {"type": "boolean"},
-        "wounds": {"type": "integer", "minimum": 0}, "moves": {"type": "integer", "minimum": 0},
-        "tokens": {"type": "integer", "minimum": 0}, "flyer_strike": {"type": "boolean"},
-        "poison": {"type": "integer", "minimum": 0}, "taunt": {"type": "integer", "minimum": 0},
-        "used": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
+        "wounds": _COUNTER, "moves": _COUNTER, "tokens": {"type": "integer", "minimum": 0, "maximum": MAX_TOKENS}, "flyer_strike": {"type": "boolean"},
+        "poison": _COUNTER, "taunt": _COUNTER,
+        "used": {"type": "object", "maxProperties": 20, "patternProperties": {"^[a-z][a-z0-9_]*$": _COUNTER},
+                 "additionalProperties": False},
     },
 }
 _PLAYER = {"type": "object", "additionalProperties": False, "properties": {
-    "name": {"type": "string", "minLength": 1}, "gold": {"type": "integer"}, "silver": {"type": "integer"},
-    "redeals": {"type": "integer", "minimum": 0}, "coins": {"type": "integer", "minimum": 0},
-    "coins_open": {"type": "integer", "minimum": 0}, "failed_draws": {"type": "integer", "minimum": 0, "maximum": 3},
-    "hero": {"type": ["integer", "null"]}}}
+    "name": _NAME, "gold": {"type": "integer", "minimum": 0, "maximum": MAX_CRYSTALS},
+    "silver": {"type": "integer", "minimum": 0, "maximum": MAX_CRYSTALS},
+    "redeals": _COUNTER, "coins": {"type": "integer", "minimum": 0, "maximum": MAX_CRYSTALS},
+    "coins_open": {"type": "integer", "minimum": 0, "maximum": MAX_CRYSTALS},
+    "failed_draws": {"type": "integer", "minimum": 0, "maximum": 3}, "hero": _UID_OR_NULL}}
+_TARGETS = {"type": "array", "items": _UID, "maxItems": 10}
 _ENTRY = {"type": "object", "required": ["source", "card", "ability", "seat"], "additionalProperties": False,
-          "properties": {"source": {"type": "integer"}, "card": {"type": "string"}, "ability": {"type": "string"},
-                         "targets": {"type": "array", "items": {"type": "integer"}}, "seat": {"enum": [0, 1]},
-                         "cell": {"type": ["integer", "null"]}, "host": {"type": ["integer", "null"]}}}
+          "properties": {"source": _UID, "card": _ID, "ability": _ID, "targets": _TARGETS, "seat": _SEAT,
+                         "cell": {"type": ["integer", "null"], "minimum": 0, "maximum": 29}, "host": _UID_OR_NULL}}
 _FIRED = {"type": "object", "required": ["card", "ability", "seat", "points"], "additionalProperties": False,
-          "properties": {"card": {"type": "integer"}, "ability": {"type": "string"}, "seat": {"enum": [0, 1]},
-                         "points": {"type": "array", "items": {"type": "integer"}, "minItems": 1}}}
+          "properties": {"card": _UID, "ability": _ID, "seat": _SEAT,
+                         "points": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 10_000},
+                                    "minItems": 1, "maxItems": 100}}}
+_TEXT = {"type": ["object", "string"], "maxLength": 2000, "additionalProperties": False,
+         "properties": {"ru": {"type": "string", "maxLength": 2000}, "en": {"type": "string", "maxLength": 2000}}}
+OPTIONS = {"type": "object", "additionalProperties": False, "properties": {
+    "gold": {"type": "integer", "minimum": 0, "maximum": 100},
+    "silver": {"type": "integer", "minimum": 0, "maximum": 100},
+    "second_gold_bonus": {"type": "integer", "minimum": 0, "maximum": 10},
+    "second_silver_bonus": {"type": "integer", "minimum": 0, "maximum": 10},
+    "redeal": {"enum": ["remove_card", "pay_gold"]},
+    "deal_size": {"type": "integer", "minimum": 1, "maximum": 50},
+    "flyer_cap": {"type": "integer", "minimum": 0, "maximum": 100},
+    "deck_min": {"type": "integer", "minimum": 1, "maximum": 100},
+    "deck_max": {"type": "integer", "minimum": 1, "maximum": 100},
+    "max_copies": {"type": "integer", "minimum": 1, "maximum": 100},
+    "allow_hidden_row": {"type": "boolean"},
+    "turn_limit": {"type": "integer", "minimum": 0, "maximum": 10_000}}}
+LOG = {"type": "array", "maxItems": 1_000_000, "items": {
+    "type": "object", "required": ["rule", "kind", "ru", "en"], "additionalProperties": False,
+    "properties": {"rule": {"type": "string", "maxLength": 60}, "kind": {"type": "string", "maxLength": 60},
+                   "ru": {"type": "string", "maxLength": 2000}, "en": {"type": "string", "maxLength": 2000},
+                   "data": {"type": "object", "maxProperties": 40}}}}
+SETUP = {"type": "object", "additionalProperties": False, "properties": {
+    "decks": {"type": "array", "minItems": 2, "maxItems": 2, "items": {
+        "type": ["string", "object", "array"], "maxLength": 60, "maxItems": 100, "maxProperties": 100,
+        "items": _ID, "patternProperties": {"^[a-z][a-z0-9_]*$": {"type": "integer", "minimum": 0, "maximum": 100}},
+        "additionalProperties": False}},
+    "options": OPTIONS, "names": {"type": "array", "items": _NAME, "minItems": 2, "maxItems": 2},
+    "seed": {"type": "integer"}, "mode": {"enum": ["classic", "heroes"]},
+    "heroes": {"type": "array", "items": _ID, "minItems": 2, "maxItems": 2}}}
 SCHEMA = {
     "type": "object", "required": ["cards"], "additionalProperties": False,
     "properties": {
         "game": {"const": "berserk"}, "format": {"const": 1},
-        "description": {"type": "object"},
-        "options": {"type": "object"},
-        "phase": {"enum": list(PHASES)}, "active": {"enum": [0, 1]},
-        "turn": {"type": "integer", "minimum": 0},
-        "winner": {"enum": [None, 0, 1, "draw"]}, "roll_winner": {"enum": [0, 1]},
-        "hidden_row": {"type": "boolean"}, "next_uid": {"type": "integer", "minimum": 1},
+        "title": _TEXT, "description": _TEXT,
+        "options": OPTIONS,
+        "phase": {"enum": list(PHASES)}, "active": _SEAT,
+        "turn": {"type": "integer", "minimum": 0, "maximum": 10_000},
+        "winner": {"enum": [None, 0, 1, "draw"]}, "roll_winner": _SEAT,
+        "hidden_row": {"type": "boolean"}, "next_uid": _UID,
         "players": {"type": "array", "items": _PLAYER, "minItems": 2, "maxItems": 2},
-        "cards": {"type": "array", "items": _CARD},
+        "cards": {"type": "array", "items": _CARD, "maxItems": MAX_CARDS},
         "pending": {"type": ["object", "null"], "required": ["kind", "seat"], "additionalProperties": False,
-                    "properties": {"kind": {"enum": ["defend", "choice", "attach"]}, "seat": {"enum": [0, 1]},
-                                   "attacker": {"type": "integer"}, "target": {"type": "integer"},
-                                   "white": {"type": "integer"}, "black": {"type": "integer"}}},
-        "dice": {"type": "object", "properties": {"seed": {"type": "integer"}, "state": {"type": "integer"},
-                                                  "forced": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}},
-                                                  "count": {"type": "integer"}}},
-        "log": {"type": "array"}, "actions": {"type": "array", "items": {"type": "string"}},
-        "setup": {"type": "object"},
+                    "properties": {"kind": {"enum": ["defend", "choice", "attach"]}, "seat": _SEAT,
+                                   "attacker": _UID, "target": _UID,
+                                   "white": {"type": "integer", "minimum": 1, "maximum": 6},
+                                   "black": {"type": "integer", "minimum": 1, "maximum": 6}}},
+        "dice": {"type": "object", "additionalProperties": False, "properties": {
+            "seed": {"type": "integer", "minimum": -2 ** 63, "maximum": 2 ** 64 - 1},
+            "state": {"type": ["integer", "null"], "minimum": 0, "maximum": 2 ** 64 - 1},
+            "forced": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}, "maxItems": 1000},
+            "count": {"type": "integer", "minimum": 0, "maximum": 10 ** 9}}},
+        "log": LOG, "actions": RECORD_ACTIONS,
+        "setup": SETUP,
         "mode": {"enum": ["classic", "heroes"]},
-        "queue": {"type": "array", "items": _ENTRY}, "fired": {"type": "array", "items": _FIRED},
-        "priority": {"enum": [0, 1]}, "passes": {"type": "integer", "minimum": 0},
-        "batch": {"type": ["integer", "null"], "minimum": 0}, "attacks_made": {"type": "integer", "minimum": 0},
+        "queue": {"type": "array", "items": _ENTRY, "maxItems": 100},
+        "fired": {"type": "array", "items": _FIRED, "maxItems": 100},
+        "priority": _SEAT, "passes": {"type": "integer", "minimum": 0, "maximum": 10},
+        "batch": {"type": ["integer", "null"], "minimum": 0, "maximum": 100},
+        "attacks_made": {"type": "integer", "minimum": 0, "maximum": 100},
     },
 }
 
@@ -112,6 +159,7 @@ def state_from_dict(data, source: str = "<scenario>", defs=None):
     if not isinstance(data, dict):
         raise DataError(source, "", "a scenario is a JSON object", "сценарий — это JSON-объект")
     validate(data, SCHEMA, source)
+    _check_meaning(data, source)
     opts = Options.from_dict(data.get("options"), source)
     s = BerserkState(defs, opts, 0, tuple(p.get("name", n) for p, n in zip(data.get("players", [{}, {}]), "AB")))
     s.setup = data.get("setup", {})
@@ -219,11 +267,24 @@ def state_from_dict(data, source: str = "<scenario>", defs=None):
         dd = data["dice"]
         s.dice = Dice(dd.get("seed", 0), dd.get("state"), dd.get("forced", ()), dd.get("count", 0))
     s.log = [LogEntry.from_dict(e) for e in data.get("log", [])]
-    try:
-        s.actions = [Action.parse(t) for t in data.get("actions", [])]
-    except DataError as e:
-        raise DataError(source, "actions", e.en, e.ru) from None
+    s.actions = []
+    for i, t in enumerate(data.get("actions", [])):
+        try:
+            s.actions.append(Action.parse(t))
+        except DataError as e:
+            raise type(e)(source, f"actions[{i}]", e.en, e.ru) from None
     return s
+
+
+def _check_meaning(data: dict, source: str) -> None:
+    """What the schema cannot say: the winner only in a finished game, a sane deck range."""
+    phase = data.get("phase", "battle")
+    if (data.get("winner") is not None) != (phase == "over"):
+        raise DataError(source, "winner", f"a winner is named exactly when the phase is 'over' (phase {phase!r})",
+                        f"победитель указывается ровно тогда, когда фаза 'over' (фаза {phase!r})")
+    opts = data.get("options") or {}
+    if opts.get("deck_min", 30) > opts.get("deck_max", 50):
+        raise DataError(source, "options.deck_min", "deck_min is above deck_max", "deck_min больше deck_max")
 
 
 def load_scenario(path, defs=None):

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from ..core.errors import DataError
+from ..core.errors import ActionSyntaxError
 
 VERBS = ("pick", "draw", "income", "capture", "move", "reinforce", "redeploy", "attack", "end")
 ALIASES = {"выбрать": "pick", "событие": "draw", "доход": "income", "захват": "capture",
@@ -30,21 +30,54 @@ _SHAPE = {  # verb -> what follows it
     "pick": "dst", "draw": "", "income": "", "end": "", "capture": "dst",
     "reinforce": "dst count", "move": "src>dst count", "redeploy": "src>dst count", "attack": "src>dst count",
 }
-_PATTERNS = {
-    "": re.compile(r"$"),
-    "dst": re.compile(r"(\d+)$"),
-    "dst count": re.compile(r"(\d+)\s+\+?(\d+)$"),
-    "src>dst count": re.compile(r"(\d+)\s*>\s*(\d+)\s+(\d+)$"),
+_PATTERNS = {  # ASCII digits only, at most 4 (a district) or 3 (a count) of them
+    "": re.compile(r"$", re.ASCII),
+    "dst": re.compile(r"([0-9]{1,4})$", re.ASCII),
+    "dst count": re.compile(r"([0-9]{1,4})\s+\+?([0-9]{1,3})$", re.ASCII),
+    "src>dst count": re.compile(r"([0-9]{1,4})\s*>\s*([0-9]{1,4})\s+([0-9]{1,3})$", re.ASCII),
 }
+MAX_DISTRICT = 9999
+MAX_COUNT = 999
+MAX_TEXT = 100
+# shape -> which of dst, src, count it uses
+_USES = {"": (False, False, False), "dst": (True, False, False), "dst count": (True, False, True),
+         "src>dst count": (True, True, True)}
+_VERB_USES = {v: _USES[shape] for v, shape in _SHAPE.items()}
+_tuple_new = tuple.__new__
 
 
-class Action(NamedTuple):
-    """One decision. `dst` is the district acted on, `src` where forces come from."""
-
+class _Fields(NamedTuple):
     verb: str
     dst: int = 0
     src: int = 0
     count: int = 0
+
+
+class Action(_Fields):
+    """One decision. `dst` is the district acted on, `src` where forces come from.
+
+    A value no text could spell (an unknown verb, ``Action("end", 3)``, a bool or a float for a
+    number) raises `ActionSyntaxError`."""
+
+    __slots__ = ()
+
+    def __new__(cls, verb, dst=0, src=0, count=0):
+        uses = _VERB_USES.get(verb) if type(verb) is str else None
+        if (uses is not None and type(dst) is int and type(src) is int and type(count) is int
+                and ((0 <= dst <= MAX_DISTRICT) if uses[0] else dst == 0)
+                and ((0 <= src <= MAX_DISTRICT) if uses[1] else src == 0)
+                and ((0 <= count <= MAX_COUNT) if uses[2] else count == 0)):
+            return _tuple_new(cls, (verb, dst, src, count))
+        shape = _SHAPE.get(verb) if type(verb) is str else None
+        if shape is None:
+            _syntax(f"unknown verb {_show(verb)} (known: {', '.join(VERBS)})",
+                    f"неизвестный глагол {_show(verb)} (известны: {', '.join(RU[v] for v in VERBS)})")
+        for name, value, used, top in zip(("dst", "src", "count"), (dst, src, count), _USES[shape],
+                                          (MAX_DISTRICT, MAX_DISTRICT, MAX_COUNT)):
+            if type(value) is not int or (used and not 0 <= value <= top) or (not used and value != 0):
+                _syntax(f"{verb!r}: bad {name} {_show(value)}" if used else f"{verb!r} takes no {name}",
+                        f"{RU[verb]!r}: неверное поле {name} {_show(value)}" if used else f"у {RU[verb]!r} нет поля {name}")
+        return _Fields.__new__(cls, verb, dst, src, count)
 
     def __str__(self) -> str:
         return self.text("en")
@@ -86,26 +119,41 @@ class Action(NamedTuple):
 DRAW, INCOME, END = Action("draw"), Action("income"), Action("end")
 
 
-def parse_action(text: str, source: str = "<notation>") -> Action:
-    """Read one action in notation; raise DataError naming the problem in both languages."""
+def _syntax(en: str, ru: str, source: str = "<action>"):
+    raise ActionSyntaxError(source, "action", en, ru)
+
+
+def _show(value) -> str:
+    text = repr(value).encode("utf-8", "backslashreplace").decode("utf-8")
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+def parse_action(text, source: str = "<action>") -> Action:
+    """Read one action in notation (an `Action` passes through); raise `ActionSyntaxError`
+    (source, field ``"action"``) naming the problem in both languages."""
     if isinstance(text, Action):
         return text
     if not isinstance(text, str):
-        raise DataError(source, "action", f"expected an action in notation, got {text!r}",
-                        f"ожидалось действие в нотации, получено {text!r}")
+        _syntax(f"expected an action in notation, got {_show(text)}",
+                f"ожидалось действие в нотации, получено {_show(text)}", source)
+    if len(text) > MAX_TEXT:
+        _syntax(f"an action is at most {MAX_TEXT} characters, this one {len(text)}",
+                f"действие — не длиннее {MAX_TEXT} символов, здесь {len(text)}", source)
     words = text.strip().split(None, 1)
     if not words:
-        raise DataError(source, "action", "empty action", "пустое действие")
+        _syntax("empty action", "пустое действие", source)
     verb = ALIASES.get(words[0].lower(), words[0].lower())
     if verb not in _SHAPE:
-        raise DataError(source, "action", f"unknown verb {words[0]!r} in {text!r} (known: {', '.join(VERBS)})",
-                        f"неизвестный глагол {words[0]!r} в {text!r} (известны: {', '.join(RU[v] for v in VERBS)})")
+        _syntax(f"unknown verb {_show(words[0])} in {_show(text)} (known: {', '.join(VERBS)})",
+                f"неизвестный глагол {_show(words[0])} в {_show(text)} (известны: {', '.join(RU[v] for v in VERBS)})",
+                source)
     shape = _SHAPE[verb]
     m = _PATTERNS[shape].match(words[1].strip() if len(words) > 1 else "")
     if not m:
-        example = str(Action(verb, 7, 2, 3))
-        raise DataError(source, "action", f"cannot read {text!r}: expected the form {example!r}",
-                        f"не удалось прочитать {text!r}: ожидалась форма {Action(verb, 7, 2, 3).text('ru')!r}")
+        example = Action(verb, 7, 2, 3) if shape == "src>dst count" else Action(verb, 7, 0, 3) \
+            if shape == "dst count" else Action(verb, 7) if shape == "dst" else Action(verb)
+        _syntax(f"cannot read {_show(text)}: expected the form {str(example)!r}",
+                f"не удалось прочитать {_show(text)}: ожидалась форма {example.text('ru')!r}", source)
     nums = [int(g) for g in m.groups()]
     if shape == "dst":
         return Action(verb, nums[0])

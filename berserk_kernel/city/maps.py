@@ -172,16 +172,23 @@ def map_names() -> list[str]:
 
 @lru_cache(maxsize=None)
 def _packaged(name: str) -> CityMap:
+    # the name is checked against the packaged list before any file is opened: a scenario's
+    # "map" never reaches the file system ("../../etc/hostname" is just an unknown name)
+    if not isinstance(name, str) or name not in map_names():
+        shown = repr(name)[:40]
+        raise DataError("<map>", "map", f"no packaged map named {shown} (known: {', '.join(map_names())}); "
+                        "a custom map is given inline as a table",
+                        f"нет встроенной карты {shown} (есть: {', '.join(map_names())}); "
+                        "свою карту задают прямо в файле, таблицей")
     path = _package_dir().joinpath(f"{name}.json")
     source = f"berserk_kernel/city/data/maps/{name}.json"
-    if not path.is_file():
-        raise DataError("<map>", "map", f"no packaged map named {name!r} (known: {', '.join(map_names())})",
-                        f"нет встроенной карты {name!r} (есть: {', '.join(map_names())})")
     return CityMap(parse_text(path.read_text("utf-8"), source), source)
 
 
 def load_map(spec) -> CityMap:
-    """A map from a packaged name ("default"), a file path, a dict, or a CityMap."""
+    """A map from a packaged name ("default"), a dict, a CityMap or (from Python only) a file
+    path. Scenario and record files name packaged maps or give the map inline: their names never
+    open a file (`scenario.SETUP` allows only ``[a-z0-9-]`` names)."""
     if isinstance(spec, CityMap):
         return spec
     if isinstance(spec, dict):
@@ -191,5 +198,5 @@ def load_map(spec) -> CityMap:
         return CityMap(data, source)
     if isinstance(spec, str):
         return _packaged(spec)
-    raise DataError("<map>", "map", f"expected a map name, file or table, got {spec!r}",
-                    f"ожидалось имя карты, файл или таблица, получено {spec!r}")
+    raise DataError("<map>", "map", f"expected a map name, file or table, got {repr(spec)[:60]}",
+                    f"ожидалось имя карты, файл или таблица, получено {repr(spec)[:60]}")

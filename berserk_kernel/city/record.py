@@ -10,17 +10,18 @@ import pathlib
 
 from ..core.errors import DataError
 from ..core.loading import read_data, validate
-from ..core.record import check_hash, replay
+from ..core.record import RECORD_ACTIONS, STATE_HASH, check_hash, replay
+from .scenario import SETUP
 
 SCHEMA = {
     "type": "object",
     "properties": {
         "game": {"const": "city"}, "kind": {"const": "record"},
-        "title": {"type": "object"},
-        "setup": {"type": "object"}, "seed": {"type": "integer"},
+        "title": {"type": "object"}, "description": {"type": "object"},
+        "setup": SETUP, "seed": SETUP["properties"]["seed"],
         "start": {"type": "object"},
-        "actions": {"type": "array", "items": {"type": "string"}},
-        "state_hash": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+        "actions": RECORD_ACTIONS,
+        "state_hash": STATE_HASH,
     },
     "required": ["game", "setup", "actions"],
     "additionalProperties": False,
@@ -57,6 +58,8 @@ def load_record(spec, source: str | None = None):
         rec, source = read_data(spec)
     else:
         rec, source = spec, source or "<record>"
+    if not isinstance(rec, dict):
+        raise DataError(source, "", "a record is a JSON object", "запись — это JSON-объект")
     validate(rec, SCHEMA, source)
     state = replay(start_of(rec, source), rec["actions"], source)
     check_hash(state, rec, source)

@@ -14,12 +14,39 @@ import pathlib
 from ..core.dice import Dice
 from ..core.errors import DataError
 from ..core.loading import read_data, validate
+from ..core.record import RECORD_ACTIONS
 from .actions import parse_action
 from .setup import build, normal_setup
 
 PHASES = ("pick", "event", "income", "actions", "over")
+MAX_DISTRICT = 9999
 _INT = {"type": "integer"}
-_INTS = {"type": "array", "items": _INT}
+_PLAYER = {"type": "integer", "minimum": 0, "maximum": 3}
+_DISTRICT = {"type": "integer", "minimum": 1, "maximum": MAX_DISTRICT}
+_SMALL = {"type": "integer", "minimum": 0, "maximum": 100}
+_D10 = {"type": "integer", "minimum": 1, "maximum": 10}
+_EVENT_ID = {"type": "string", "pattern": "^[a-z0-9-]+$", "maxLength": 40}
+_NAME = {"type": "string", "pattern": "^[a-z0-9-]+$", "maxLength": 40}   # a packaged map or deck
+_FORCED = {"type": "array", "items": _D10, "maxItems": 1000}
+_LOG = {"type": "array", "maxItems": 1_000_000, "items": {"type": "object", "properties": {
+    "rule": {"type": "string", "maxLength": 60}, "kind": {"type": "string", "maxLength": 60},
+    "ru": {"type": "string", "maxLength": 2000}, "en": {"type": "string", "maxLength": 2000},
+    "data": {"type": "object", "maxProperties": 40}},
+    "required": ["rule", "kind", "ru", "en"], "additionalProperties": False}}
+
+SETUP = {"type": "object", "properties": {
+    "players": {"type": "integer", "minimum": 2, "maximum": 4},
+    "map": {"type": ["string", "object"], **{k: v for k, v in _NAME.items() if k != "type"}},
+    "seed": {"type": "integer", "minimum": -2 ** 63, "maximum": 2 ** 64 - 1},
+    "options": {"type": "object", "additionalProperties": False, "properties": {
+        "rounds": {"type": "integer", "minimum": 1, "maximum": 1000},
+        "target_districts": {"type": ["integer", "null"], "minimum": 2, "maximum": MAX_DISTRICT},
+        "cost_tiers": {"enum": ["turn", "owned"]},
+        "hq_income": {"type": "integer", "minimum": 0, "maximum": 100}}},
+    "colours": {"type": "array", "items": {"type": "string", "maxLength": 20}, "maxItems": 4},
+    "forced": _FORCED,
+    "events": {"type": ["string", "object"], **{k: v for k, v in _NAME.items() if k != "type"}}},
+    "required": ["players"], "additionalProperties": False}
 
 SCHEMA = {
     "type": "object",
@@ -28,40 +55,51 @@ SCHEMA = {
         "kind": {"const": "scenario"},
         "title": {"type": "object"},
         "description": {"type": "object"},
-        "setup": {"type": "object", "properties": {
-            "players": {"type": "integer", "minimum": 2, "maximum": 4},
-            "map": {"type": ["string", "object"]},
-            "seed": _INT, "options": {"type": "object"},
-            "colours": {"type": "array", "items": {"type": "string"}},
-            "forced": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 10}},
-            "events": {"type": "string"}},
-            "required": ["players"], "additionalProperties": False},
+        "setup": SETUP,
         "position": {"type": "object", "properties": {
-            "phase": {"enum": list(PHASES)}, "round": {"type": "integer", "minimum": 0},
-            "current": {"type": "integer", "minimum": 0}, "order": _INTS,
-            "initiative": {"type": "array", "items": _INTS},
-            "pick_index": {"type": "integer", "minimum": 0},
-            "districts": {"type": "object", "additionalProperties": {
-                "type": "object", "properties": {"owner": {"type": ["integer", "null"]},
-                                                 "forces": {"type": "integer", "minimum": 0, "maximum": 10}},
-                "additionalProperties": False}},
-            "influence": {"type": "array", "items": {"type": "integer", "minimum": 0}},
-            "hq": {"type": "array", "items": {"type": ["integer", "null"]}},
-            "deck": {"type": "array", "items": {"type": "string"}},
-            "discard": {"type": "array", "items": {"type": "string"}},
-            "turn": {"type": "object"},
-            "last_event": {"type": ["string", "null"]},
-            "last_battle": {"type": ["object", "null"]},
-            "winners": {"type": ["array", "null"], "items": _INT},
-            "dice": {"type": "object", "properties": {"seed": _INT, "state": _INT, "forced": _INTS, "count": _INT},
-                     "required": ["seed", "state"], "additionalProperties": False},
-            "forced": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 10}},
+            "phase": {"enum": list(PHASES)}, "round": {"type": "integer", "minimum": 0, "maximum": 1001},
+            "current": _PLAYER, "order": {"type": "array", "items": _PLAYER, "maxItems": 4, "uniqueItems": True},
+            "initiative": {"type": "array", "maxItems": 64, "items": {
+                "type": "array", "maxItems": 4, "items": {"type": "integer", "minimum": 0, "maximum": 100}}},
+            "pick_index": {"type": "integer", "minimum": 0, "maximum": 4},
+            "districts": {"type": "object", "maxProperties": 1000, "additionalProperties": False,
+                          "patternProperties": {"^[1-9][0-9]{0,3}$": {
+                              "type": "object", "properties": {"owner": {"type": ["integer", "null"], "minimum": 0, "maximum": 3},
+                                                               "forces": {"type": "integer", "minimum": 0, "maximum": 10}},
+                              "additionalProperties": False}}},
+            "influence": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 1000}, "maxItems": 4},
+            "hq": {"type": "array", "items": {"type": ["integer", "null"], "minimum": 1, "maximum": MAX_DISTRICT},
+                   "maxItems": 4},
+            "deck": {"type": "array", "items": _EVENT_ID, "maxItems": 1000},
+            "discard": {"type": "array", "items": _EVENT_ID, "maxItems": 1000},
+            "turn": {"type": "object", "additionalProperties": False, "properties": {
+                "bought": _SMALL, "attacks": _SMALL, "attack_limit": _SMALL, "attack_hit": _D10,
+                "defence_hit": _D10, "capture_cost": _SMALL, "income_bonus": _SMALL,
+                "district_income": {"type": "integer", "minimum": 0, "maximum": 1},
+                "capture": {"type": ["array", "null"], "minItems": 2, "maxItems": 2, "items": [_DISTRICT, _SMALL]}}},
+            "last_event": {"type": ["string", "null"], "maxLength": 40},
+            "last_battle": {"type": ["object", "null"], "additionalProperties": False,
+                            "required": ["attackers", "defenders", "rolls_attack", "rolls_defence", "hits_attack",
+                                         "hits_defence", "attackers_left", "defenders_left", "result",
+                                         "src", "dst", "attacker", "defender"],
+                            "properties": {
+                                "attackers": _SMALL, "defenders": _SMALL, "hits_attack": _SMALL,
+                                "hits_defence": _SMALL, "attackers_left": _SMALL, "defenders_left": _SMALL,
+                                "rolls_attack": {"type": "array", "items": _D10, "maxItems": 10},
+                                "rolls_defence": {"type": "array", "items": _D10, "maxItems": 10},
+                                "result": {"enum": ["capture", "hold", "wipe"]},
+                                "src": _DISTRICT, "dst": _DISTRICT, "attacker": _PLAYER,
+                                "defender": {"type": ["integer", "null"], "minimum": 0, "maximum": 3}}},
+            "winners": {"type": ["array", "null"], "items": _PLAYER, "minItems": 1, "maxItems": 4, "uniqueItems": True},
+            "dice": {"type": "object", "properties": {
+                "seed": SETUP["properties"]["seed"],
+                "state": {"type": "integer", "minimum": 0, "maximum": 2 ** 64 - 1},
+                "forced": _FORCED, "count": {"type": "integer", "minimum": 0, "maximum": 10 ** 9}},
+                "required": ["seed", "state"], "additionalProperties": False},
+            "forced": _FORCED,
         }, "additionalProperties": False},
-        "log": {"type": "array", "items": {"type": "object", "properties": {
-            "rule": {"type": "string"}, "kind": {"type": "string"}, "ru": {"type": "string"},
-            "en": {"type": "string"}, "data": {"type": "object"}},
-            "required": ["rule", "kind", "ru", "en"], "additionalProperties": False}},
-        "actions": {"type": "array", "items": {"type": "string"}},
+        "log": _LOG,
+        "actions": RECORD_ACTIONS,
     },
     "required": ["game", "setup"],
     "additionalProperties": False,
@@ -83,6 +121,8 @@ def load_scenario(spec, source: str | None = None):
         data, source = read_data(spec)
     else:
         data, source = spec, source or "<scenario>"
+    if not isinstance(data, dict):
+        raise DataError(source, "", "a scenario is a JSON object", "сценарий — это JSON-объект")
     validate(data, SCHEMA, source, _field)
     if "position" not in data:
         state = build(data["setup"], source)
@@ -97,7 +137,7 @@ def load_scenario(spec, source: str | None = None):
             try:
                 actions.append(parse_action(text, source))
             except DataError as e:
-                raise DataError(source, f"actions[{i}]", e.en, e.ru) from None
+                raise type(e)(source, f"actions[{i}]", e.en, e.ru) from None
         state.actions = actions
     state.origin = (data, len(state.actions))
     return state
@@ -159,6 +199,12 @@ def _positioned(data: dict, source: str):
         setattr(s, field, list(vals))
     for i, d in enumerate(s.hq):
         district(f"hq[{i}]", d)
+        if d is not None and s.hq.index(d) != i:
+            bad(f"hq[{i}]", f"district {d} is already the headquarters of player {s.hq.index(d)}: one headquarters each",
+                f"район {d} уже штаб игрока {s.hq.index(d)}: у каждого игрока свой штаб")
+    if s.phase != "over" and s.round > opts_rounds(norm):
+        bad("round", f"round {s.round} is past the last round {opts_rounds(norm)} of a game that is not over",
+            f"раунд {s.round} позже последнего раунда {opts_rounds(norm)}, а игра не окончена")
     if s.phase not in ("pick", "over"):
         for p in range(n):
             if s.count_districts(p) == 0:
@@ -195,6 +241,10 @@ def _positioned(data: dict, source: str):
     if (s.winners is None) != (s.phase != "over"):
         bad("winners", "winners are given exactly when the phase is 'over'", "победители указываются ровно тогда, когда фаза 'over'")
     return s
+
+
+def opts_rounds(norm: dict) -> int:
+    return (norm.get("options") or {}).get("rounds", 10)
 
 
 def save_scenario(state, path=None, title=None) -> dict:

@@ -5,7 +5,7 @@ import argparse
 import json
 import sys
 
-from .errors import DataError
+from .errors import DataError, KernelError
 
 
 def make_main(prog: str, load_record, load_any):
@@ -13,6 +13,9 @@ def make_main(prog: str, load_record, load_any):
 
     `load_record(path)` returns the replayed state; `load_any(path)` validates a scenario or a
     record and returns a one-line description. Both raise `DataError` on bad input.
+
+    Exit codes: 0 done, 1 the file is refused (one line ``error: FILE: FIELD: reason``, in the
+    language of ``--lang``, never a traceback), 2 a usage error (argparse).
     """
 
     def main(argv=None) -> int:
@@ -24,18 +27,29 @@ def make_main(prog: str, load_record, load_any):
         p = sub.add_parser("check", help="validate a scenario or record; exit 1 with the reason")
         p.add_argument("file")
         args = parser.parse_args(argv)
+        for stream in (sys.stdout, sys.stderr):
+            if hasattr(stream, "reconfigure"):
+                stream.reconfigure(errors="backslashreplace")
+        path = args.record if args.command == "replay" else args.file
         try:
             if args.command == "replay":
-                state = load_record(args.record)
-                print(json.dumps(state.to_dict(), ensure_ascii=False, indent=1, sort_keys=True))
-                print(state.log_text(args.lang))
-                print(f"state_hash: {state.state_hash()}")
+                state = load_record(path)
+                out = "\n".join([json.dumps(state.to_dict(), ensure_ascii=False, indent=1, sort_keys=True),
+                                 state.log_text(args.lang), f"state_hash: {state.state_hash()}"])
             else:
-                print(f"ok: {load_any(args.file)}")
+                out = f"ok: {load_any(path)}"
         except DataError as e:
-            print(f"error: {e.source}: {e.field}: {e.text(args.lang)}" if e.field
-                  else f"error: {e.source}: {e.text(args.lang)}", file=sys.stderr)
+            print(f"error: {e.line(args.lang)}", file=sys.stderr)
             return 1
+        except KernelError as e:
+            print(f"error: {path}: {e.text(args.lang)}", file=sys.stderr)
+            return 1
+        except (Exception, RecursionError) as e:  # noqa: BLE001 - a bad file never prints a traceback
+            kind = type(e).__name__
+            print(f"error: {path}: " + (f"internal error ({kind}) while reading the file" if args.lang == "en"
+                                        else f"внутренняя ошибка ({kind}) при чтении файла"), file=sys.stderr)
+            return 1
+        print(out)
         return 0
 
     return main

@@ -1,4 +1,17 @@
-"""Errors of the kernel. Every error names what was wrong, in Russian and English."""
+"""Errors of the kernel. Every error names what was wrong, in Russian and English.
+
+The one contract for bad input (docs/notation.md, "Bad input"):
+
+* `DataError` (a `ValueError`): a file, a pasted text or a table the kernel cannot use. It
+  names the ``source`` (a file name, ``"<paste>"``, ``"<data>"``, ``"<action>"``...) and the
+  ``field`` inside it (``players[0].gold``), in both languages.
+* `ActionSyntaxError` (a `DataError`): an action that cannot even be read, such as
+  ``"move #² c3"`` or ``Action("end", 1, 1, 3)``.
+* `IllegalAction` (a `ValueError` too): a well-formed action that the rules forbid now; it
+  carries the id of the deciding rule.
+
+A refused load or action changes nothing.
+"""
 from __future__ import annotations
 
 
@@ -12,7 +25,7 @@ class KernelError(Exception):
         return self.en if lang == "en" else self.ru
 
 
-class IllegalAction(KernelError):
+class IllegalAction(KernelError, ValueError):
     """An action the rules forbid now. Carries the id of the deciding rule.
 
     The state that refused it is unchanged.
@@ -29,7 +42,8 @@ class IllegalAction(KernelError):
 class DataError(KernelError, ValueError):
     """Bad input data: a card file, scenario, record, map or event deck.
 
-    `source` is the file (or "<data>"), `field` the path inside it, e.g. ``cards[guard].lives``.
+    `source` is the file (or "<data>", "<paste>"), `field` the path inside it, e.g.
+    ``cards[guard].lives``.
     """
 
     def __init__(self, source: str, field: str, en: str, ru: str | None = None):
@@ -37,5 +51,18 @@ class DataError(KernelError, ValueError):
         self.field = field
         self.en = en
         self.ru = ru or en
-        where = f"{source}: {field}" if field else source
-        super().__init__(f"{where}: {en}")
+        super().__init__(self.where() + f": {en}")
+
+    def where(self) -> str:
+        return f"{self.source}: {self.field}" if self.field else self.source
+
+    def line(self, lang: str = "ru") -> str:
+        """``source: field: message`` in one language (what the CLIs print)."""
+        return f"{self.where()}: {self.text(lang)}"
+
+
+class ActionSyntaxError(DataError):
+    """An action text (or value) that is not an action at all: the notation cannot be read.
+
+    ``source`` is ``"<action>"`` (or the record file) and ``field`` ``"action"`` (or
+    ``actions[i]`` in a record)."""

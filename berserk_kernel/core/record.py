@@ -1,30 +1,45 @@
 """Game records: the setup, the seed and the actions in notation, replayed to the same state.
 
 A record is JSON: ``{"game": "berserk"|"city", "setup": {...}, "seed": 7, "actions": ["..."],
-"state_hash": "..." (optional)}``. Replaying an illegal or unreadable action raises `DataError`
-naming ``actions[i]`` and the rule that refused it.
+"state_hash": "..." (optional)}``. Replaying an unreadable action raises `ActionSyntaxError`, an
+illegal one `DataError`, both naming ``actions[i]`` (and the rule that refused it).
+
+Replay keeps no undo snapshots (``apply(..., history=False)``): its memory grows with the log
+only, not with a copy of the position per action.
 """
 from __future__ import annotations
 
-from .errors import DataError, IllegalAction
+from .errors import ActionSyntaxError, DataError, IllegalAction
+
+MAX_ACTIONS = 100_000         # actions in one record
+MAX_ACTION_TEXT = 200         # characters in one action of a record
+
+RECORD_ACTIONS = {"type": "array", "maxItems": MAX_ACTIONS,
+                  "items": {"type": "string", "minLength": 1, "maxLength": MAX_ACTION_TEXT}}
+STATE_HASH = {"type": "string", "pattern": "^[0-9a-f]{64}$"}
 
 
 def replay(state, actions, source: str = "<record>"):
-    """Apply the action texts to `state` in order; return the state."""
+    """Apply the action texts to `state` in order, keeping no undo history; return the state."""
+    if not isinstance(actions, (list, tuple)):
+        raise DataError(source, "actions", "expected a list of actions in notation",
+                        "ожидался список действий в нотации")
+    if len(actions) > MAX_ACTIONS:
+        raise DataError(source, "actions", f"{len(actions)} actions: a record holds at most {MAX_ACTIONS}",
+                        f"действий: {len(actions)}; в записи их не больше {MAX_ACTIONS}")
     for i, text in enumerate(actions):
         field = f"actions[{i}]"
         if not isinstance(text, str):
-            raise DataError(source, field, f"expected an action in notation, got {text!r}",
-                            f"ожидалось действие в нотации, получено {text!r}")
+            raise ActionSyntaxError(source, field, "expected an action in notation",
+                                    "ожидалось действие в нотации")
         try:
             action = state.parse_action(text)
+        except ActionSyntaxError as e:
+            raise ActionSyntaxError(source, field, e.en, e.ru) from None
         except DataError as e:
             raise DataError(source, field, e.en, e.ru) from None
-        except ValueError as e:
-            raise DataError(source, field, f"cannot read action {text!r}: {e}",
-                            f"не удалось прочитать действие {text!r}: {e}") from None
         try:
-            state.apply(action)
+            state.apply(action, history=False)
         except IllegalAction as e:
             raise DataError(source, field, f"illegal action {text!r}: {e.rule_id}: {e.en}",
                             f"недопустимое действие {text!r}: {e.rule_id}: {e.ru}") from None

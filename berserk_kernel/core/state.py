@@ -5,11 +5,14 @@ A game subclasses `BaseState` and provides:
   - ``_candidates()``: every action worth checking now (a superset of the legal ones);
   - ``_check(action) -> Verdict``: is the action legal now, and which rule says so;
   - ``_perform(action)``: change the position (only ever called after a legal check);
-  - ``copy()``, ``to_dict()`` and ``from_dict()``; ``parse_action(text)``.
+  - ``copy()``, ``to_dict()`` and ``from_dict()``; ``parse_action(text)``, which passes an
+    action value through and refuses anything else with `ActionSyntaxError`.
 
 `legal_actions()` is ``_candidates()`` filtered by ``_check``, so the list and the refusals of
 `apply` can never disagree. `apply` works on the position only after the check passed, and
 restores a snapshot if anything fails midway, so an illegal or broken action changes nothing.
+An undo snapshot holds the position without its log and record (those are cut back to their
+length on undo), so a game of n actions keeps n positions, not n copies of a growing log.
 """
 from __future__ import annotations
 
@@ -65,9 +68,7 @@ class BaseState:
 
     def explain(self, action) -> Verdict:
         """Why `action` is or is not legal now, with the deciding rule id."""
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        return self._check(action)
+        return self._check(self.parse_action(action))
 
     def is_legal(self, action) -> bool:
         return self.explain(action).ok
@@ -75,27 +76,37 @@ class BaseState:
     def apply(self, action, *, history: bool = True):
         """Apply a legal action; raise `IllegalAction` (rule id, ru, en) and change nothing else.
 
-        With ``history=False`` (simulations, benchmarks) no undo snapshot is kept.
+        `action` is an action value or its text; anything else (a number, a text that is not
+        an action) raises `ActionSyntaxError` from ``parse_action``. With ``history=False``
+        (replays, simulations, benchmarks) no undo snapshot is kept.
         """
-        if isinstance(action, str):
-            action = self.parse_action(action)
+        action = self.parse_action(action)
         verdict = self._check(action)
         if not verdict.ok:
             raise IllegalAction(verdict.rule_id, verdict.ru, verdict.en, action)
         if not history:
-            # the fast path for simulations: the check above already refused illegal actions,
-            # and there is no snapshot to step back to
+            # the fast path: the check above already refused illegal actions, and there is no
+            # snapshot to step back to
             self._perform(action)
             self.actions.append(action)
             return self
-        snapshot = self.copy()
+        # the snapshot leaves out the log and the record: both only grow, so undo cuts them
+        # back to their length now (a snapshot per action stays the size of the position)
+        log, actions = self.log, self.actions
+        self.log, self.actions = [], []
+        try:
+            snapshot = self.copy()
+        finally:
+            self.log, self.actions = log, actions
+        n_log, n_actions = len(log), len(actions)
         try:
             self._perform(action)
         except BaseException:
             self._restore(snapshot)
+            self.log, self.actions = log[:n_log], actions[:n_actions]
             raise
         self.actions.append(action)
-        self._undo.append(snapshot)
+        self._undo.append((snapshot, n_log, n_actions))
         self._redo.clear()
         return self
 
@@ -113,11 +124,12 @@ class BaseState:
         """Step back one action. The dice come back too: redoing meets the same rolls."""
         if not self._undo:
             raise IndexError("nothing to undo")
-        action = self.actions[-1]
-        undo, redo = self._undo, self._redo
-        snapshot = undo.pop()
-        redo.append(action)
+        log, actions = self.log, self.actions
+        action = actions[-1]
+        snapshot, n_log, n_actions = self._undo.pop()
+        self._redo.append(action)
         self._restore(snapshot)
+        self.log, self.actions = log[:n_log], actions[:n_actions]
         return action
 
     def redo(self):
