@@ -6,8 +6,12 @@ Every function here only reads the position.
 """
 from __future__ import annotations
 
+from ..core.i18n import T
+from ..core.messages import catalog
 from .abilities import AUX_RANGE
 from .field import ADJACENT_SETS, COLS, ORTHOGONAL
+
+M = catalog("berserk_kernel.berserk")
 
 
 def carried(s, uid) -> list:
@@ -91,6 +95,15 @@ def in_reach(s, src_uid, ab, tgt_uid):
     return True, "BR-12.1" if ab.is_attack else "BR-12.2", "", ""
 
 
+def _types(types) -> T:
+    """Card types in words: «существо или артефакт» / "a creature or an artifact"."""
+    names, sep = [M("type_" + t) for t in types], M("or")
+
+    def join(words, last):
+        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + last + words[-1]
+    return T(join([n.ru for n in names], sep.ru), join([n.en for n in names], sep.en))
+
+
 def matches(s, src_uid, ab, tgt_uid, seat: int):
     """(ok, rule, ru, en): does the card meet every restriction of the ability? (HR-combined-restrictions)"""
     t = s.cards.get(tgt_uid)
@@ -105,7 +118,7 @@ def matches(s, src_uid, ab, tgt_uid, seat: int):
     if f.side == "own" and t.owner != seat:
         return False, "HR-property-targets", "Цель должна быть вашей картой.", "The target must be a card of your own."
     if d.type not in f.types:
-        return False, "HR-property-targets", f"Цель должна быть: {', '.join(f.types)}.", f"The target must be: {', '.join(f.types)}."
+        return (False, "HR-property-targets", *M("target_types", types=_types(f.types)))
     if f.other and tgt_uid == src_uid:
         return False, "HR-property-targets", "Цель — другая карта, не источник.", "The target must be another card than the source."
     failed = (

@@ -183,3 +183,10 @@ def test_random_games_write_no_broken_plural(mode, games):
         g = play_random(new_game(seed=seed, mode=mode, options={"turn_limit": 16}), seed)
         bad += _scan(g)
     assert not bad, bad[:10]
+
+
+def test_a_property_refusal_names_card_types_in_words():
+    from berserk_kernel.berserk.targets import _types
+    assert _types(("creature", "artifact", "hero")).ru == "существо, артефакт или герой"
+    assert _types(("creature", "artifact", "hero")).en == "a creature, an artifact or a hero"
+    assert M("target_types", types=_types(("creature",))).ru == "Целью может быть только существо."
