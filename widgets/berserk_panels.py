@@ -181,8 +181,11 @@ class BerserkPanels:
                 "elements": [ELEMENT_NAMES[e].get(self.lang) for e in elements]}
 
     def last_roll(self) -> dict | None:
-        """The dice of the last roll in the log: {"rule", "text", "dice": [(label, value, colour)]}."""
+        """The dice of the last roll of this turn: {"rule", "text", "dice": [(label, value, colour)]};
+        before the first turn only while choosing who goes first (the roll for it)."""
         s, lang = self.state, self.lang
+        if not s.turn and s.phase != "order":
+            return None
         for e in reversed(s.log):
             if e.kind in ("turn", "stage"):
                 return None        # only the rolls of the current turn (or of the set-up before it)

@@ -602,6 +602,8 @@ def test_dice_panel_shows_only_this_turns_roll():
     s = new_game(seed=1)
     c = BerserkController(s)
     assert c.last_roll() is not None            # the roll for the choice, while choosing
+    c.choose(c.prompt().actions[0][1])
+    assert s.phase == "build" and c.last_roll() is None      # gone once the choice is made
     rng = Dice(1)
     while s.turn < 2 and s.phase != "over":
         s.apply(choose(s, rng))
