@@ -162,6 +162,36 @@ class LessonPage:
         self.widget.add_class("lesson-page")
         self.app.refresh()
         self.render()
+        self._resumed = False
+        self.store.on_loaded(self._resume)
+
+    def _resume(self, data: dict) -> None:
+        """Once the browser's progress is here: a lesson left half-way goes on from its first
+        stage not done (the stages done keep their score); a new or finished one starts over."""
+        if self._resumed:
+            return
+        self._resumed = True
+        entry = data.get("lessons", {}).get(self.lesson.id)
+        e = self.engine
+        if not entry or e.index != 0 or e.since() or e.finished:
+            return
+        done = {sid: s for sid, s in entry.get("stages", {}).items() if s.get("done")}
+        ids = [st.id for st in self.lesson.stages]
+        first = next((i for i, sid in enumerate(ids) if sid not in done), None)
+        if first is None or first == 0:
+            return
+        for sid, s in done.items():
+            if sid in e.scores:
+                score = e.scores[sid]
+                score.done, score.mistakes, score.hints = True, int(s.get("mistakes", 0)), int(s.get("hints", 0))
+        self._guard(lambda: self._go(first))
+
+    def _go(self, index: int) -> None:
+        self.engine.go_to(index)
+        self.controller.reset(self.engine.state)
+        self.controller.set_viewer(self.engine.stage.seat)
+        self.app.refresh()
+        self.render()
 
     # --- routing ------------------------------------------------------------------------------
     @property
@@ -226,11 +256,7 @@ class LessonPage:
         self.render()
 
     def _on_again(self) -> None:
-        self.engine.go_to(0)
-        self.controller.reset(self.engine.state)
-        self.controller.set_viewer(self.engine.stage.seat)
-        self.app.refresh()
-        self.render()
+        self._go(0)
 
     def act(self, action: str) -> bool:
         """What a click that means `action` does (tests, nbval)."""

@@ -176,3 +176,22 @@ def test_every_lesson_by_hint_and_show_me_buttons(lid):
         assert not p.app.errors, p.app.errors
     assert e.finished and e.totals() == (0, presses)
     assert "lesson-done" in p.objective_html.value
+
+
+def test_a_lesson_left_half_way_goes_on_from_its_first_stage_not_done():
+    data = copy.deepcopy(BASE)
+    p = page(data, "en")
+    saved = {"lessons": {"99_test": {"done": False, "stages": {"step": {"done": True, "mistakes": 2, "hints": 1}}}}}
+    p.store.set_state({"loaded": True, "value": json.dumps(saved)})
+    assert p.engine.index == 1 and p.engine.state.at("c3") == 1    # the board as stage 1 left it
+    assert p.controller.state is p.engine.state and "Stage 2 of 2" in p.objective_html.value
+    p.act("strike #1 #2")
+    assert p.engine.finished and p.engine.totals() == (2, 1)
+    assert json.loads(p.store.value)["lessons"]["99_test"]["done"] is True
+
+
+def test_a_new_or_finished_lesson_starts_at_its_first_stage():
+    p = page(copy.deepcopy(BASE), "en")
+    p.store.set_state({"loaded": True, "value": json.dumps({"lessons": {"99_test": {"done": True, "stages": {
+        "step": {"done": True, "mistakes": 0, "hints": 0}, "strike": {"done": True, "mistakes": 0, "hints": 0}}}}})})
+    assert p.engine.index == 0 and p.engine.state.at("c2") == 1
