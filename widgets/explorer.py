@@ -54,6 +54,30 @@ PLAY_ZONES = ("field", "aux", "attached")
 
 WORDS: dict[str, tuple[str, str]] = {
     "title": ("Берсерк — конструктор позиций", "Berserk — scenario explorer"),
+    "howto_title": ("Как пользоваться конструктором", "How to use the explorer"),
+    "howto": (
+        "Соберите позицию из демо-карт и разыграйте её. Выберите карту в списке «Карта» (есть поиск "
+        "по имени) и её владельца (A или B), затем нажмите на свободную клетку поля — или выберите "
+        "клетку в списке «Куда» и нажмите «Поставить». Летающие существа и местность ложатся во "
+        "вспомогательную зону владельца, экипировка и симбиоты — на существо того же владельца.\n"
+        "Нажмите на поставленную карту, чтобы выбрать её: можно поменять раны, фишки, яд, закрыть её, "
+        "перевернуть рубашкой вверх или убрать. Кубики можно подкрутить: например, белый 5 и чёрный 2 "
+        "для следующего удара.\n"
+        "«Играть эту позицию» превращает её в настоящую партию с отменой ходов, «Вернуться к "
+        "редактированию» — обратно в редактор. Каждую правку проверяет ядро: если позиция невозможна "
+        "(например, раны убили бы карту), вы увидите, какое поле неверно, а позиция не изменится.\n"
+        "Позицию можно сохранить в файл сценария и загрузить обратно; готовые примеры — в списке «Пример».",
+        "Build a position from the demo cards and play it out. Pick a card in the Card list (you can "
+        "search by name) and its owner (A or B), then click a free cell, or pick a cell in the Where "
+        "list and press Place. Flyers and terrain go to the owner's auxiliary zone, equipment and "
+        "symbiotes onto a creature of the same owner.\n"
+        "Click a placed card to select it: you can change its wounds, tokens and poison, close it, "
+        "turn it face down or remove it. You can force the dice, say white 5 and black 2 for the next "
+        "strike.\n"
+        "\"Play this position\" turns it into a real game with undo; \"Back to editing\" returns to "
+        "the editor. The kernel checks every edit: an impossible position (say, wounds that would kill "
+        "a card) names the wrong field and leaves the position as it was.\n"
+        "Save the position as a scenario file and load it back; ready examples are in the Example list."),
     "status_edit": ("Редактор позиции · ход {turn} · решает {who} · карт в игре: {n}",
                     "Editing the position · turn {turn} · {who} to decide · cards in play: {n}"),
     "status_play": ("Игра из позиции: {status}", "Playing the position: {status}"),
@@ -1156,6 +1180,9 @@ class ExplorerApp(_VBox):
         header = W.HBox([self.title_html, self.lang_toggle],
                         layout=lay(justify_content="space-between", align_items="center", width="calc(100% - 12px)"))
         header.add_class("explorer-header")
+        self.howto_html = W.HTML()
+        self.howto = W.Accordion(children=[self.howto_html], layout=lay(width="calc(100% - 12px)"))
+        self.howto.selected_index = None
         mode_row = W.HBox([self.play_button, self.edit_button, self.status_html],
                           layout=lay(align_items="center", flex_flow="row wrap"))
         place_box = W.VBox([self.place_title, self.search, self.card_dropdown,
@@ -1194,7 +1221,7 @@ class ExplorerApp(_VBox):
         files_box.add_class("explorer-section")
         files_box.add_class("explorer-files")
         super().__init__(children=[self.style_html, header, mode_row, self.message_html, self.description_html,
-                                   self.editor_box, self.play_box, dice_box, files_box],
+                                   self.editor_box, self.play_box, dice_box, files_box, self.howto],
                          layout=lay(width="100%", max_width="1260px"))
         self.add_class("explorer-app")
         self.refresh()
@@ -1208,6 +1235,9 @@ class ExplorerApp(_VBox):
         try:
             self.title_html.value = f"<h3 style='margin:4px 0'>{escape(t('title', lang))}</h3>"
             self.lang_toggle.value = lang
+            self.howto.set_title(0, t("howto_title", lang))
+            self.howto_html.value = "".join(f"<p style='margin:4px 0;max-width:900px'>{escape(par)}</p>"
+                                            for par in t("howto", lang).split("\n"))
             playing = c.mode == "play"
             self.play_button.description = t("play", lang)
             self.edit_button.description = t("edit", lang)

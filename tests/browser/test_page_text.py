@@ -54,8 +54,7 @@ def problems_in(text: str, lang: str) -> list[str]:
 
 
 # Pages of other owners known to fail, with the reason (remove the entry when fixed).
-KNOWN = {"40_scenario_explorer": "its intro and check cells are written in both languages at once "
-                                 "(notebooks/40_scenario_explorer.ipynb, not the apps' code)"}
+KNOWN: dict[str, str] = {}
 
 
 def _params():
