@@ -66,13 +66,21 @@ class MCTSBot:
         """[(action, mean value for the seat to move, visits)], most visited first."""
         seat = Game.current_player(state)
         real = {str(a): a for a in Game.legal_actions(state)}
-        root = self._search(seat_view(state, seat), seat, frozenset(real))
+        root = self._search(self.view(state, seat), seat, frozenset(real))
         out = []
         for key, a in real.items():
             e = root.get(key)
             out.append((a, e.w / e.n if e and e.n else 0.0, e.n if e else 0))
         out.sort(key=lambda t: (-t[2], -t[1], str(t[0])))
         return out
+
+    def view(self, state, seat: int):
+        """What the seat may know (`base.seat_view`); the only read of the true position."""
+        return seat_view(state, seat)
+
+    def world(self, view, seat: int):
+        """One world consistent with the view, from the bot's RNG (`base.sample_world`)."""
+        return sample_world(view, seat, self.rng)
 
     # --- search ---------------------------------------------------------------------------
     def _search(self, view, seat: int, root_keys: frozenset) -> dict:
@@ -84,7 +92,7 @@ class MCTSBot:
                 break
             if deadline is not None and i > 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(sample_world(view, seat, self.rng), root, root_keys)
+            self._iterate(self.world(view, seat), root, root_keys)
             i += 1
         self.last_iterations = i
         return root
