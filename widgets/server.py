@@ -14,6 +14,9 @@ small changes, each one a subclass:
 - Closing a page frees its kernel at once: Voilà's page sends `POST /voila/api/shutdown/<id>` from
   `beforeunload` with the `_xsrf` cookie's value, but standalone Voilà never sets that cookie, so
   the request was refused (403) and the kernel lived on. The render handler sets the cookie.
+- `--preheat=NAME.ipynb=N`: Voilà's pool of N kernels for one notebook, each warmed up by an
+  IPython startup file (WARM_UP) and run up to the page's request (widgets.i18n.page_lang waits
+  for the request's `?lang=` in a preheated kernel).
 - A cap on kernels (`CappedKernelManager.max_kernels`, default 40, every kernel counts, pooled
   ones too): a page asked for when the server is full gets a short page (HTTP 503, in the page's
   language) asking to try again in a minute, instead of a kernel that would push the machine
@@ -36,6 +39,7 @@ import os
 import re
 import socket
 import sys
+import tempfile
 import uuid
 from pathlib import Path
 
@@ -81,6 +85,27 @@ FULL_PAGE = {
            "frees up when someone closes a tab.",
            "Reload"),
 }
+
+
+# Run by IPython in a preheated kernel before its notebook (an IPython startup file): the work a
+# lesson page does the first time (ipycanvas and numpy, the kernel's compiled schemas, the card
+# data), so that it is done before the class arrives, not after the request.
+WARM_UP = """\
+import ipycanvas, numpy                        # noqa: F401
+import widgets.lesson                          # noqa: F401
+from berserk_kernel.berserk import position
+from berserk_kernel.city import new_game as _city_game
+position("A gorge_warden c2", "B bog_troll c3")
+_city_game(seed=0)
+del position, _city_game
+"""
+def warm_up_dir() -> str:
+    """An IPYTHONDIR whose default profile runs WARM_UP at kernel start."""
+    root = Path(tempfile.mkdtemp(prefix="berserk-ipython-"))
+    startup = root / "profile_default" / "startup"
+    startup.mkdir(parents=True)
+    (startup / "00-warm-up.py").write_text(WARM_UP, encoding="utf-8")
+    return str(root)
 
 
 class KernelCapReached(Exception):
@@ -272,12 +297,16 @@ class ClassroomVoila(Voila):
             raise SystemExit("widgets.server serves a folder of notebooks, not one notebook")
         if self.preheat:
             pools = {"default": {"pool_size": 0}}
+            env = {"IPYTHONDIR": warm_up_dir()}
             for item in filter(None, self.preheat.split(",")):
                 name, _, size = item.partition("=")
                 if not size.isdigit():
                     raise SystemExit(f"--preheat: expected NAME.ipynb=N, got {item!r}")
-                pools[name.strip()] = {"pool_size": int(size)}
+                pools[name.strip()] = {"pool_size": int(size), "kernel_env_variables": env}
             self.voila_configuration.preheat_kernel = True
+            # Voilà replaces a used pool kernel after VoilaKernelManager.fill_delay (1 s). A
+            # longer delay would not spare the class: a request beyond the pool waits for the
+            # queued replacement, delay included (measured: 95 s with a 60 s delay).
             self.config.VoilaKernelManager.kernel_pools_config = pools
 
     def init_settings(self):
