@@ -17,7 +17,8 @@ classroom_30_browser_tti_p50_s / _p90_s   only with CLASSROOM_BROWSER=1: 30 page
         can take many minutes.
 
 Options (environment): CLASSROOM_SESSIONS (30), CLASSROOM_LESSON (01_field_and_zones),
-CLASSROOM_PREHEAT=N (pool size of the preheat run, default = sessions), CLASSROOM_BROWSER=1.
+CLASSROOM_PREHEAT=N (pool size of the preheat run, default = sessions), CLASSROOM_BROWSER=1,
+CLASSROOM_COLD=0 (skip the run without a pool).
 """
 from __future__ import annotations
 
@@ -212,7 +213,8 @@ def run_class(tag: str, preheat: int, browser: bool) -> None:
 
 def main() -> int:
     n = SESSIONS
-    run_class(f"classroom_{n}_tti", 0, False)
+    if os.environ.get("CLASSROOM_COLD", "1") != "0":
+        run_class(f"classroom_{n}_tti", 0, False)
     run_class(f"classroom_{n}_preheat_tti", PREHEAT if PREHEAT else n, False)
     if BROWSER and Path("/usr/bin/chromium").exists():
         run_class(f"classroom_{n}_browser_tti", PREHEAT, True)

@@ -239,7 +239,7 @@ def test_schema_refusals_are_said_in_russian_too():
     assert not c.set_flag(1, "tokens", -1)
     unchanged(c, *before)
     assert "cards[0].tokens" in c.message.ru and "не меньше 0" in c.message.ru
-    assert "bigger than or equal to 0" in c.message.en
+    assert "must be at least 0" in c.message.en
     assert not c.set_flag(1, "wounds", "много") and "целое число" in c.message.ru
     unchanged(c, *before)
 
