@@ -35,6 +35,7 @@ class ButtonPool:
         self.hover = hover
         self.name = name
         self._n = 0
+        self._tokens: dict = {}
 
     def get(self, label: str, key, tooltip: str = "", disabled: bool = False, style: str | None = None):
         import ipywidgets as W
@@ -46,11 +47,17 @@ class ButtonPool:
                 self._n += 1
                 token = f"{self.name}{self._n}"
                 self.hover.token_keys[token] = key
+                self._tokens[(label, key)] = token
                 b.add_class(self.hover.prefix)
                 b.add_class(f"{self.hover.prefix}-{token}")
             self._pool[(label, key)] = b
             if len(self._pool) > 400:   # keep the pool small over a long game
-                self._pool = dict(list(self._pool.items())[-200:])
+                items = list(self._pool.items())
+                for k, _b in items[:-200]:
+                    token = self._tokens.pop(k, None)
+                    if token is not None and self.hover is not None:
+                        self.hover.token_keys.pop(token, None)
+                self._pool = dict(items[-200:])
         b.tooltip = tooltip
         b.disabled = disabled
         b.button_style = self.style if style is None else style

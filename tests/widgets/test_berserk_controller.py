@@ -726,3 +726,18 @@ def test_scene_draws_the_deal_while_building_and_coins_in_the_heroes_mode():
     h = new_game(seed=2, mode="heroes")
     texts = [getattr(x, "text", "") for x in BerserkController(h, lang="ru").scene().shapes]
     assert texts.count("0 монет") == 2
+
+
+def test_hover_bridge_maps_a_pointed_button_to_its_action_and_card():
+    s = new_game(seed=5)
+    app = BerserkApp(s, lang="en")
+    app.controller.choose(s.parse_action("first"))
+    app.refresh()
+    buy = next(b for b in app.hand_buttons.children if getattr(b, "description", "").startswith("Buy "))
+    token = next(c for c in buy._dom_classes if c.startswith(app.hover.prefix + "-"))[len(app.hover.prefix) + 1:]
+    app.hover.hovered = token                     # what the browser sends when the pointer is over it
+    uid = int(buy.description.split("(#")[1].split(")")[0])
+    assert app.controller.focus_card() == uid and f"(#{uid})" in app.card_html.value
+    assert "Cost" in app.card_html.value and app.errors == []
+    app.hover.hovered = ""
+    assert app.controller.pointed is None and app.controller.focus_card() is None
