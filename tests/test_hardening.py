@@ -283,3 +283,21 @@ def test_cli_process_never_prints_a_traceback(tmp_path):
         p = subprocess.run([sys.executable, "-m", f"berserk_kernel.{game}.cli", "check", path],
                            capture_output=True, text=True, timeout=60, cwd=ROOT)
         assert p.returncode == 1 and "Traceback" not in p.stderr and p.stderr.startswith(f"error: {path}: ")
+
+
+def test_a_city_game_from_files_saves_its_map_and_events_inline(tmp_path):
+    """A map or deck file given from Python is saved inline: the record never names a path."""
+    from berserk_kernel.city.record import record_of
+    events = ROOT / "berserk_kernel" / "city" / "data" / "events.toml"
+    mine = tmp_path / "my-events.toml"
+    mine.write_text(events.read_text("utf-8").replace("count = 2", "count = 1", 1), encoding="utf-8")
+    maps = ROOT / "berserk_kernel" / "city" / "data" / "maps" / "river.json"
+    custom = dict(data_of(maps), id="my-river")
+    (tmp_path / "my.json").write_text(json.dumps(custom), encoding="utf-8")
+    g = city_game(2, map=str(tmp_path / "my.json"), seed=4, events=mine)
+    assert isinstance(g.setup["events"], dict) and g.setup["map"]["id"] == "my-river"
+    g.apply(g.legal_actions()[0])
+    rec = record_of(g)
+    assert str(tmp_path) not in json.dumps(rec)
+    again = city_load_record(write(tmp_path, "rec.json", rec))
+    assert again.state_hash() == g.state_hash()

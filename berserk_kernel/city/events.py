@@ -132,17 +132,19 @@ def apply_event(state, card: EventCard, player: int) -> None:
 # --- loading ---------------------------------------------------------------------------------
 SCHEMA = {
     "type": "object",
-    "properties": {"event": {"type": "array", "minItems": 1, "items": {
+    "properties": {"event": {"type": "array", "minItems": 1, "maxItems": 200, "items": {
         "type": "object",
         "properties": {
-            "id": {"type": "string", "pattern": "^[a-z0-9-]+$"},
+            "id": {"type": "string", "pattern": "^[a-z0-9-]+$", "maxLength": 40},
             "count": {"type": "integer", "minimum": 1, "maximum": 10},
-            "name_ru": {"type": "string", "minLength": 1}, "name_en": {"type": "string", "minLength": 1},
-            "text_ru": {"type": "string", "minLength": 1}, "text_en": {"type": "string", "minLength": 1},
-            "effects": {"type": "array", "items": {
+            "name_ru": {"type": "string", "minLength": 1, "maxLength": 200},
+            "name_en": {"type": "string", "minLength": 1, "maxLength": 200},
+            "text_ru": {"type": "string", "minLength": 1, "maxLength": 2000},
+            "text_en": {"type": "string", "minLength": 1, "maxLength": 2000},
+            "effects": {"type": "array", "maxItems": 10, "items": {
                 "type": "object",
                 "properties": {"kind": {"type": "string", "enum": sorted(EFFECTS)},
-                               "amount": {"type": "integer"}},
+                               "amount": {"type": "integer", "minimum": -1000, "maximum": 1000}},
                 "required": ["kind"], "additionalProperties": False}},
         },
         "required": ["id", "count", "name_ru", "name_en", "text_ru", "text_en", "effects"],

@@ -29,14 +29,14 @@ _TEXT = {"type": "object", "properties": {"ru": {"type": "string", "minLength": 
 SCHEMA = {
     "type": "object",
     "properties": {
-        "id": {"type": "string", "pattern": "^[a-z0-9-]+$"},
+        "id": {"type": "string", "pattern": "^[a-z0-9-]+$", "maxLength": 40},
         "name": _TEXT,
         "description": _TEXT,
-        "grid": {"type": "array", "minItems": 1, "items": {
-            "type": "array", "minItems": 1, "items": {"type": "integer", "minimum": 0}}},
-        "start": {"type": "array", "minItems": 2, "items": {"type": "integer", "minimum": 1}},
-        "walls": {"type": "array", "items": {
-            "type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "integer"}}},
+        "grid": {"type": "array", "minItems": 1, "maxItems": 50, "items": {
+            "type": "array", "minItems": 1, "maxItems": 50, "items": {"type": "integer", "minimum": 0, "maximum": 9999}}},
+        "start": {"type": "array", "minItems": 2, "maxItems": 50, "items": {"type": "integer", "minimum": 1, "maximum": 9999}},
+        "walls": {"type": "array", "maxItems": 5000, "items": {
+            "type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "integer", "minimum": 1, "maximum": 9999}}},
         "players": {"type": "object", "properties": {
             "min": {"type": "integer", "minimum": 2, "maximum": 4},
             "max": {"type": "integer", "minimum": 2, "maximum": 4}},
