@@ -99,6 +99,9 @@ position("A gorge_warden c2", "B bog_troll c3")
 _city_game(seed=0)
 del position, _city_game
 """
+REFILL_DELAY_S = 60
+
+
 def warm_up_dir() -> str:
     """An IPYTHONDIR whose default profile runs WARM_UP at kernel start."""
     root = Path(tempfile.mkdtemp(prefix="berserk-ipython-"))
@@ -304,10 +307,13 @@ class ClassroomVoila(Voila):
                     raise SystemExit(f"--preheat: expected NAME.ipynb=N, got {item!r}")
                 pools[name.strip()] = {"pool_size": int(size), "kernel_env_variables": env}
             self.voila_configuration.preheat_kernel = True
-            # Voilà replaces a used pool kernel after VoilaKernelManager.fill_delay (1 s). A
-            # longer delay would not spare the class: a request beyond the pool waits for the
-            # queued replacement, delay included (measured: 95 s with a 60 s delay).
             self.config.VoilaKernelManager.kernel_pools_config = pools
+            # Voilà replaces a used pool kernel after VoilaKernelManager.fill_delay (its default:
+            # 1 s). 30 replacements starting while 30 students open their pages took the
+            # processors from them (p50 52 s instead of a few seconds); 60 s later they do not.
+            # The price: a student beyond the pool waits for a queued replacement, delay included.
+            if "fill_delay" not in self.config.VoilaKernelManager:
+                self.config.VoilaKernelManager.fill_delay = REFILL_DELAY_S
 
     def init_settings(self):
         settings = super().init_settings()
