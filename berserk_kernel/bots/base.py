@@ -28,6 +28,19 @@ HIDDEN_ZONES = frozenset(("deck", "deal", "squad", "hand", "removed"))
 PLAY_ZONES = frozenset(("field", "aux", "attached"))
 
 
+CITY_TURN_CAP = 12
+_TURN_START = frozenset(("end", "income", "draw", "pick"))
+
+
+def _turn_length(s) -> int:
+    n = 0
+    for a in reversed(s.actions):
+        if a.verb in _TURN_START:
+            break
+        n += 1
+    return n
+
+
 def game_of(state) -> str:
     """"berserk" or "city" (the kernel's GAME attribute)."""
     return state.GAME
@@ -67,6 +80,16 @@ class Game:
     @staticmethod
     def legal_actions(s) -> list:
         return s.legal_actions()
+
+    @staticmethod
+    def choices(s) -> list:
+        """The legal actions a bot considers: all of them, except that a City player who has
+        made `CITY_TURN_CAP` actions this turn only ends it (the rules set no limit on
+        redeploys, so back-and-forth moves could go on for ever)."""
+        actions = s.legal_actions()
+        if s.GAME == "city" and s.phase == "actions" and _turn_length(s) >= CITY_TURN_CAP:
+            return [a for a in actions if a.verb == "end"] or actions
+        return actions
 
     @staticmethod
     def apply(s, action):

@@ -118,15 +118,19 @@ class GreedyBot:
     def __init__(self, seed: int = 0):
         self.rng = _random.Random(seed)
 
+    @staticmethod
+    def rank(world, seat: int, rng) -> list:
+        """[(action, score)] of `world`'s legal actions, best first (ties by `rng`)."""
+        scored = [(a, score(world, a, seat), rng.random()) for a in Game.choices(world)]
+        scored.sort(key=lambda t: (-t[1], t[2]))
+        return [(a, v) for a, v, _r in scored]
+
     def analyse(self, state):
+        """[(action, expected material change + kind preference, 1)] best first."""
         seat = Game.current_player(state)
         world = sample_world(seat_view(state, seat), seat, self.rng)
-        scored = [(a, score(world, a, seat)) for a in Game.legal_actions(world)]
-        real = {str(a): a for a in Game.legal_actions(state)}
-        out = [(real[str(a)], v, 1) for a, v in scored if str(a) in real]
-        ties = {str(a): self.rng.random() for a, _v, _n in out}
-        out.sort(key=lambda t: (-t[1], ties[str(t[0])]))
-        return out
+        real = {str(a): a for a in Game.choices(state)}
+        return [(real[str(a)], v, 1) for a, v in self.rank(world, seat, self.rng) if str(a) in real]
 
     def step(self, state):
         ranked = self.analyse(state)

@@ -14,6 +14,10 @@ orders and the dice made canonical), so the true position is never read again. E
 4. adds the value of the seat that chose each action along the path.
 
 The root action played is the most visited one among the actions legal in the real position.
+With `prior=True` (the default) the root's actions are first ranked by the greedy bot on one
+sampled world: they are expanded in that order and it breaks ties of visits and value, so a small
+budget still plays at least as sensibly as the greedy bot. Below the root, untried actions are
+expanded in kind-weighted random order.
 """
 from __future__ import annotations
 
@@ -22,6 +26,7 @@ import random as _random
 import time
 
 from .base import Game, evaluate, sample_world, seat_view
+from .greedy import GreedyBot
 from .random import weighted_choice
 
 DEFAULT_PLAYOUTS = 40
@@ -45,17 +50,19 @@ class MCTSBot:
     name = "mcts"
 
     def __init__(self, playouts: int | None = None, time_ms: float | None = None, seed: int = 0,
-                 depth: int = DEFAULT_DEPTH, c: float = 0.7):
+                 depth: int = DEFAULT_DEPTH, c: float = 0.7, prior: bool = True):
         if playouts is None and time_ms is None:
             playouts = DEFAULT_PLAYOUTS
         self.playouts, self.time_ms = playouts, time_ms
         self.depth, self.c = depth, c
         self.rng = _random.Random(seed)
+        self.prior = prior
         self.last_iterations = 0
+        self._rank: dict = {}
 
     # --- the public face ------------------------------------------------------------------
     def step(self, state):
-        actions = Game.legal_actions(state)
+        actions = Game.choices(state)
         if not actions:
             raise ValueError("no legal action: the game is over")
         if len(actions) == 1:
@@ -65,13 +72,19 @@ class MCTSBot:
     def analyse(self, state):
         """[(action, mean value for the seat to move, visits)], most visited first."""
         seat = Game.current_player(state)
-        real = {str(a): a for a in Game.legal_actions(state)}
-        root = self._search(self.view(state, seat), seat, frozenset(real))
+        real = {str(a): a for a in Game.choices(state)}
+        view = self.view(state, seat)
+        self._rank = {}
+        if self.prior:
+            ranked = GreedyBot.rank(self.world(view, seat), seat, self.rng)
+            self._rank = {str(a): i for i, (a, _v) in enumerate(ranked)}
+        root = self._search(view, seat, frozenset(real))
+        last = len(self._rank)
         out = []
         for key, a in real.items():
             e = root.get(key)
             out.append((a, e.w / e.n if e and e.n else 0.0, e.n if e else 0))
-        out.sort(key=lambda t: (-t[2], -t[1], str(t[0])))
+        out.sort(key=lambda t: (-t[2], -t[1], self._rank.get(str(t[0]), last), str(t[0])))
         return out
 
     def view(self, state, seat: int):
@@ -102,13 +115,18 @@ class MCTSBot:
         node, path, depth = root, [], 0
         while not Game.is_terminal(w) and depth < self.depth:
             player = Game.current_player(w)
-            legal = Game.legal_actions(w)
+            legal = Game.choices(w)
             if node is root:
                 legal = [a for a in legal if str(a) in root_keys] or legal
             keyed = [(str(a), a) for a in legal]
             untried = [(k, a) for k, a in keyed if k not in node]
             if untried:
-                k, a = untried[rng.randrange(len(untried))]
+                if node is root and self._rank:
+                    last = len(self._rank)
+                    k, a = min(untried, key=lambda ka: self._rank.get(ka[0], last))
+                else:
+                    a = weighted_choice(w, [a for _k, a in untried], rng)
+                    k = str(a)
                 for k2, _a in keyed:
                     if k2 in node:
                         node[k2].avail += 1
@@ -130,7 +148,7 @@ class MCTSBot:
             node = edge.children
             depth += 1
         while not Game.is_terminal(w) and depth < self.depth:
-            Game.apply(w, weighted_choice(w, Game.legal_actions(w), rng))
+            Game.apply(w, weighted_choice(w, Game.choices(w), rng))
             depth += 1
         value = evaluate(w)
         for edge, player in path:

@@ -41,11 +41,11 @@ class RandomBot:
         self.rng = _random.Random(seed)
 
     def step(self, state):
-        actions = Game.legal_actions(state)
+        actions = Game.choices(state)
         if not actions:
             raise ValueError("no legal action: the game is over")
         return weighted_choice(state, actions, self.rng)
 
     def analyse(self, state):
-        actions = Game.legal_actions(state)
+        actions = Game.choices(state)
         return [(a, 0.0, 0) for a in actions]

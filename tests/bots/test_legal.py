@@ -27,7 +27,8 @@ def test_analyse_lists_every_legal_action_best_first(game):
     s = position(game, 3, 25)
     bot = MCTSBot(playouts=6, depth=4, seed=1)
     ranked = bot.analyse(s)
-    assert sorted(str(a) for a, _v, _n in ranked) == sorted(str(a) for a in Game.legal_actions(s))
+    assert sorted(str(a) for a, _v, _n in ranked) == sorted(str(a) for a in Game.choices(s))
+    assert {str(a) for a in Game.choices(s)} <= {str(a) for a in Game.legal_actions(s)}
     visits = [n for _a, _v, n in ranked]
     assert visits == sorted(visits, reverse=True)
     assert sum(visits) == 6 if len(ranked) > 1 else True
@@ -94,3 +95,16 @@ def test_a_bot_refuses_a_finished_game():
     with pytest.raises(ValueError):
         bot.step(s)
     assert Game.returns(s) in ([1.0, -1.0], [-1.0, 1.0], [0.0, 0.0])
+
+
+def test_a_city_bot_ends_a_turn_of_twelve_actions():
+    from berserk_kernel.bots.base import CITY_TURN_CAP
+    from berserk_kernel.city import parse_action
+    s = position("city", 3, 25)
+    assert s.phase == "actions"
+    assert len(Game.choices(s)) > 1
+    t = s.copy()
+    t.actions = t.actions + [parse_action("redeploy 1>2 1")] * CITY_TURN_CAP
+    assert [str(a) for a in Game.choices(t)] == ["end"]
+    assert [str(a) for a in Game.legal_actions(t)] == [str(a) for a in Game.legal_actions(s)]
+    assert str(MCTSBot(playouts=3, depth=3, seed=1).step(t)) == "end"
