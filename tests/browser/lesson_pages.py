@@ -261,6 +261,9 @@ def open_ready(page, base_url: str, name: str, selector: str, lang: str | None =
         except Exception:  # noqa: BLE001 - playwright's TimeoutError: try once more, then fail
             if attempt == 2:
                 raise
+            # the errors of the dead page ("The model for kernel id ... does not exist") are not
+            # the new page's
+            getattr(page, "js_errors", []).clear()
 
 
 def w_app(key: str, lang: str) -> str:
