@@ -9,8 +9,6 @@ scene the controller tests read.
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
-
 import pytest
 
 from voila_app import NOTEBOOKS_DIR, notebook_names, open_app
@@ -36,11 +34,6 @@ TEXT_JS = """() => {
   return parts.join('\\n');
 }"""
 
-# Lesson pages are being rewritten by their authors today: a page that still fails is an expected
-# failure until this moment (UTC), then a plain failure.
-LESSON_GRACE_UNTIL = datetime(2026, 11, 30, 18, 50, tzinfo=timezone.utc)
-LESSON = re.compile(r"^(0[0-9]|1[01])_")      # the lessons and the start page (being rewritten)
-
 
 def problems_in(text: str, lang: str) -> list[str]:
     found = []
@@ -62,8 +55,6 @@ def _params():
     for name in notebook_names():
         for lang in ("ru", "en"):
             marks = [pytest.mark.xfail(reason=KNOWN[name], strict=False)] if name in KNOWN else []
-            if not marks and LESSON.match(name) and datetime.now(timezone.utc) < LESSON_GRACE_UNTIL:
-                marks = [pytest.mark.xfail(reason="lesson being rewritten", strict=False)]
             out.append(pytest.param(name, lang, marks=marks, id=f"{name}-{lang}"))
     return out
 
