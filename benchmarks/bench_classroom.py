@@ -18,7 +18,7 @@ classroom_30_browser_tti_p50_s / _p90_s   only with CLASSROOM_BROWSER=1: 30 page
 
 Options (environment): CLASSROOM_SESSIONS (30), CLASSROOM_LESSON (01_field_and_zones),
 CLASSROOM_PREHEAT=N (pool size of the preheat run, default = sessions), CLASSROOM_BROWSER=1,
-CLASSROOM_COLD=0 (skip the run without a pool).
+CLASSROOM_COLD=0 (skip the run without a pool). The servers' logs: test-artifacts/voila-classroom_*.log.
 """
 from __future__ import annotations
 
@@ -191,7 +191,7 @@ def run_class(tag: str, preheat: int, browser: bool) -> None:
             "--Voila.log_level=WARN"]
     if preheat:
         args.append(f"--preheat={LESSON}.ipynb={preheat}")
-    server = start_server(free_port(), args, log_path=ROOT / "benchmarks" / f".voila-{tag}.log",
+    server = start_server(free_port(), args, log_path=ROOT / "test-artifacts" / f"voila-{tag}.log",
                           base_args=["--ip=127.0.0.1"])      # otherwise `make app`'s defaults
     try:
         if preheat:
