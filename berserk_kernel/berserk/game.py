@@ -16,6 +16,7 @@ from ..core.dice import Dice
 from ..core.errors import DataError
 from ..core.i18n import T
 from ..core.loading import parse_text
+from ..core.messages import catalog
 from ..core.rules import RuleRegistry
 from ..core.state import BaseState
 from . import heroes, movement, placement, queue, setup, strike, turn, zones
@@ -26,6 +27,7 @@ from .options import Options
 from .zones import CardState, Seat
 
 RULES = RuleRegistry.from_package("berserk_kernel.berserk")
+MESSAGES = catalog("berserk_kernel.berserk")
 
 # kind -> (phases or pending kinds where it is allowed, check, perform)
 DISPATCH = {
@@ -160,12 +162,9 @@ class BerserkState(BaseState):
         if kind:
             rule = PENDING_RULE[kind]
             who = self.seats[self.to_move].name
-            return RULES.no(rule, f"Сначала ответ игрока {who}: {_PENDING_TEXT[kind].ru}.",
-                            f"First {who} must answer: {_PENDING_TEXT[kind].en}.")
-        name = PHASE_NAMES[self.phase]
+            return RULES.no(rule, *MESSAGES("answer_first", player=who, what=_PENDING_TEXT[kind]))
         return RULES.no("BR-7" if self.phase != "battle" else PHASE_RULE["battle"],
-                        f"Действие «{a.kind}» сейчас недоступно: идёт {name.ru}.",
-                        f"Action '{a.kind}' is not available now: this is {name.en}.")
+                        *MESSAGES("wrong_stage", action=MESSAGES("action_" + a.kind), phase=PHASE_NAMES[self.phase]))
 
     def _perform(self, a: Action) -> None:
         seat = self.to_move
@@ -318,6 +317,9 @@ def demo_decks() -> dict[str, dict]:
     return _DECKS
 
 
+MAX_DECK = 1000     # whatever the options say, no deck is built bigger than this
+
+
 def deck_list(deck, defs, options: Options, source: str, field: str) -> list[str]:
     """A deck as a list of card ids, from a demo deck id, a {card: count} map or a list; checked
     against the deck-size and copy limits of the options."""
@@ -333,12 +335,12 @@ def deck_list(deck, defs, options: Options, source: str, field: str) -> list[str
                 raise DataError(source, f"{field}.{cid}", f"expected a number of copies from 0 to {options.max_copies}, got {n!r}"[:160],
                                 f"ожидалось число копий от 0 до {options.max_copies}, получено {n!r}"[:160])
         total = sum(deck.values())
-        if total > options.deck_max:
+        if total > min(options.deck_max, MAX_DECK):
             raise DataError(source, field, f"a deck holds {options.deck_min} to {options.deck_max} cards, this one {total}",
                             f"в колоде от {options.deck_min} до {options.deck_max} карт, здесь {total}")
         cards = [cid for cid, n in deck.items() for _ in range(n)]
     elif isinstance(deck, (list, tuple)):
-        if len(deck) > options.deck_max:
+        if len(deck) > min(options.deck_max, MAX_DECK):
             raise DataError(source, field, f"a deck holds {options.deck_min} to {options.deck_max} cards, this one {len(deck)}",
                             f"в колоде от {options.deck_min} до {options.deck_max} карт, здесь {len(deck)}")
         cards = list(deck)

@@ -190,3 +190,13 @@ def test_a_property_refusal_names_card_types_in_words():
     assert _types(("creature", "artifact", "hero")).ru == "существо, артефакт или герой"
     assert _types(("creature", "artifact", "hero")).en == "a creature, an artifact or a hero"
     assert M("target_types", types=_types(("creature",))).ru == "Целью может быть только существо."
+
+
+def test_an_action_at_the_wrong_time_is_named_in_words_not_by_its_code():
+    from berserk_kernel.berserk.game import DISPATCH
+    assert all(f"action_{kind}" in M.messages for kind in list(DISPATCH) + ["done"])
+    s = new_game(seed=1)
+    v = s.explain("end")
+    assert not v.ok and v.rule_id == "BR-7"
+    assert v.ru == "Сейчас нельзя закончить ход: идёт выбор очерёдности."
+    assert v.en == "You cannot end the turn now: this is choosing who goes first."
