@@ -100,8 +100,7 @@ def test_a_bot_refuses_a_finished_game():
 def test_a_city_bot_ends_a_turn_of_twelve_actions():
     from berserk_kernel.bots.base import CITY_TURN_CAP
     from berserk_kernel.city import parse_action
-    s = position("city", 3, 25)
-    assert s.phase == "actions"
+    s = next(p for p in (position("city", 3, n) for n in range(25, 45)) if p.phase == "actions")
     assert len(Game.choices(s)) > 1
     t = s.copy()
     t.actions = t.actions + [parse_action("redeploy 1>2 1")] * CITY_TURN_CAP
