@@ -21,7 +21,6 @@ from .i18n import normal_lang, page_lang
 from .lesson_data import GAMES, Lesson, load_lesson
 from .lesson_engine import Feedback, LessonEngine
 from .lesson_map import start_page
-from .lesson_tasks import Lesson as TaskLesson, LessonChecker, Task  # noqa: F401  (the old API, until unused)
 from .lesson_words import score_words, stages_done, w
 from .progress import ProgressStore
 
