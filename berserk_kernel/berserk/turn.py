@@ -37,7 +37,9 @@ def start_turn(s, seat: int) -> None:
     s.attacks_made = 0
     p = s.seats[seat]
     s._log("BR-16", "turn", *M("turn_starts", turn=s.turn, player=p.name, n=opened), seat=seat, turn=s.turn)
-    s._log("HR-503.1", "rule", *M("turn_start_rule"))
+    if opened and not any(e.rule_id == "HR-503.1" and e.kind == "rule" for e in s.log):
+        # said once a game, the first time a turn start opens a card: not a line every turn
+        s._log("HR-503.1", "rule", *M("turn_start_rule"))
     if seat == 1 and s.hidden_row:
         s.hidden_row = False
         hidden = [u for u in s.cells if u is not None and s.cards[u].face_down]

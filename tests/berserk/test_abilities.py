@@ -402,7 +402,7 @@ def test_CR_play_zone_a_target_that_left_play_is_not_affected():
 
 def test_HR_503_1_game_rule_effects_have_no_source():
     """HR-503.1: opening cards at the start of a turn, payments and deaths are game-rule effects."""
-    s = position("A forest_archer c2", "B deep_stonecutter c5")
+    s = position("A forest_archer c2", "B deep_stonecutter c5 closed")
     s.apply("end")
     entry = next(e for e in s.log if e.rule_id == "HR-503.1")
     assert "source" not in entry.data and "target" not in entry.data

@@ -220,11 +220,17 @@ def test_08_more_queue_and_target_rules():
     assert t.cards[1].wounds == 1
     t = position("A forest_archer c2", "B gloom_knight c5", "B iron_bound_shield on=2")
     refuse(t, "use #1 shot #2", "HR-502.8")
-    # HR-503.1: opening the cards at a turn's start has no source and no target
-    t = position("A forest_archer c2", "B deep_stonecutter c5")
+    # HR-503.1: opening the cards at a turn's start has no source and no target; the log says so
+    # once a game, the first time a turn start opens a card
+    t = position("A forest_archer c2 closed", "B deep_stonecutter c5 closed")
     t.apply("end")
     entry = next(e for e in t.log if e.rule_id == "HR-503.1")
-    assert "source" not in entry.data and "target" not in entry.data
+    assert "source" not in entry.data and "target" not in entry.data and not t.cards[2].closed
+    t.apply("end")
+    assert [e.kind for e in t.log if e.rule_id == "HR-503.1"] == ["rule"]
+    quiet = position("A forest_archer c2", "B deep_stonecutter c5")
+    quiet.apply("end")
+    assert not any(e.rule_id == "HR-503.1" for e in quiet.log)      # nothing opened: nothing to say
 
 
 # --- lesson 09: the Heroes mode -----------------------------------------------------------------
