@@ -388,16 +388,19 @@ def test_BR_17_a_trigger_with_no_legal_target_is_cancelled_unpaid():
     assert "BR-17" in ids(s) and s.cards[2].wounds == 0
 
 
-def test_CR_play_zone_a_target_that_left_play_is_not_affected():
-    """CR-play-zone: an ability works only on cards in the play zone; a target destroyed before
-    resolution is left alone."""
+def test_CR_play_zone_the_shot_resolves_on_a_target_still_in_play_after_an_answer():
+    """CR-play-zone: an ability works on cards in the play zone. B's answer (a heal of the target)
+    resolves first (R-QUEUE, last in first out); the shot then finds its target still in play and
+    kills it."""
     s = position("A forest_archer c2", "A wind_shaman a1", "B deadfall_wolf c5", "B wandering_monk e6")
     s.apply("use #1 shot #3")
     s.apply("use #4 mend #3")            # B answers
     s.apply("pass")
     s.apply("pass")
-    assert s.cards[3].zone == "graveyard"
-    assert not any(e.rule_id == "CR-play-zone" for e in s.log) or True
+    resolved = [(e.rule_id, e.kind) for e in s.log if e.kind in ("heal", "resolve", "effect", "death")]
+    assert resolved == [("R-QUEUE", "resolve"), ("HR-targets", "heal"),                    # the answer first
+                        ("R-QUEUE", "resolve"), ("BR-12.1", "effect"), ("BR-15", "death")]
+    assert s.cards[3].zone == "graveyard" and s.seats[1].graveyard == [3]
 
 
 def test_HR_503_1_game_rule_effects_have_no_source():
