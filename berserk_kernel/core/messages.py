@@ -63,9 +63,31 @@ class _Formatter(string.Formatter):
 _FORMATTERS = {lang: _Formatter(lang) for lang in LANGS}
 
 
+@lru_cache(maxsize=None)
+def _compiled(template: str) -> tuple | None:
+    """The template cut once into (literal, name, spec) parts; None when it uses anything beyond
+    plain named fields with a spec (attributes, indexes, conversions, nested fields), which the
+    full formatter then handles."""
+    parts = []
+    for literal, name, spec, conversion in string.Formatter().parse(template):
+        if name is not None and (conversion or not name.isidentifier() or "{" in (spec or "")):
+            return None
+        parts.append((literal, name, spec or ""))
+    return tuple(parts)
+
+
 def render(template: str, lang: str, **kw) -> str:
     """One template in one language."""
-    return _FORMATTERS[lang].format(template, **kw)
+    parts = _compiled(template)
+    formatter = _FORMATTERS[lang]
+    if parts is None:
+        return formatter.format(template, **kw)
+    out = []
+    for literal, name, spec in parts:
+        out.append(literal)
+        if name is not None:
+            out.append(formatter.format_field(kw[name], spec))
+    return "".join(out)
 
 
 class Catalog:

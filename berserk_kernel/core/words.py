@@ -40,6 +40,14 @@ def _locale(lang: str) -> Locale:
 
 def plural_category(n, lang: str = DEFAULT_LANG) -> str:
     """CLDR plural category of `n` in `lang` ("one", "few", "many", "other")."""
+    if type(n) is int:
+        return _int_category(n, lang)
+    return _locale(lang).plural_form(abs(n))
+
+
+@lru_cache(maxsize=4096)
+def _int_category(n: int, lang: str) -> str:
+    # whole numbers repeat all game long (wounds, coins, cards): ask Babel once per number
     return _locale(lang).plural_form(abs(n))
 
 
