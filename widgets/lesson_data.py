@@ -339,6 +339,18 @@ def play_lesson(lesson: Lesson, which: int = 0) -> list[Played]:
     return out
 
 
+def stage_start(lesson_id: str, stage_id: str):
+    """The state a stage starts from, the earlier stages' first solutions played through."""
+    lesson = load_lesson(lesson_id)
+    state = None
+    for i, stage in enumerate(lesson.stages):
+        start = build_position(lesson, i, state)
+        if stage.id == stage_id:
+            return start
+        state = play_line(lesson, i, stage.solution, start).state
+    raise KeyError(stage_id)
+
+
 def states_along(lesson: Lesson, index: int, solution: list, start_state=None):
     """(prefix, state before the next action) for every point of the line where the stage's
     student decides; the state is a fresh copy each time."""

@@ -8,19 +8,7 @@ import pytest
 from berserk_kernel.berserk import field, new_game, position, zones
 from berserk_kernel.berserk.setup import crystals_left, squad_cost
 from berserk_kernel.core.errors import IllegalAction
-from widgets.lesson_data import build_position, load_lesson, play_line
-
-
-def stage_start(lesson_id: str, stage_id: str):
-    """The state the stage starts from, reached by playing the first solution of every stage before."""
-    lesson = load_lesson(lesson_id)
-    state = None
-    for i, stage in enumerate(lesson.stages):
-        start = build_position(lesson, i, state)
-        if stage.id == stage_id:
-            return start
-        state = play_line(lesson, i, stage.solution, start).state
-    raise KeyError(stage_id)
+from widgets.lesson_data import build_position, load_lesson, play_line, stage_start
 
 
 def refused(state, action: str) -> str:

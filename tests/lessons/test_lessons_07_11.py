@@ -15,23 +15,12 @@ from berserk_kernel.berserk import BerserkState, ability_odds, new_game as berse
 from berserk_kernel.berserk.position import parse_card_spec
 from berserk_kernel.city import CityState, battle_odds, load_scenario, new_game as city_game, odds_table
 from berserk_kernel.core.errors import IllegalAction
-from widgets.lesson_data import build_position, load_lesson, play_line
+from widgets.lesson_data import build_position, load_lesson, stage_start
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 # --- helpers ------------------------------------------------------------------------------------
-def stage_start(lesson_id: str, stage_id: str):
-    """The state a stage starts from, the earlier stages' first solutions played through."""
-    lesson = load_lesson(lesson_id)
-    state = None
-    for i, stage in enumerate(lesson.stages):
-        start = build_position(lesson, i, state)
-        if stage.id == stage_id:
-            return start
-        state = play_line(lesson, i, stage.solution, start).state
-    raise KeyError(stage_id)
-
 
 def refuse(state, action: str, rule_id: str) -> None:
     """The kernel refuses `action` with `rule_id`, by explain() and by apply(), and nothing changes."""
