@@ -100,12 +100,13 @@ def hover_bridge(prefix: str, on_hover):
     return bridge
 
 
-def message_html(m: Message | None, lang: str) -> str:
+def message_html(m: Message | None, lang: str, css: str = "app-message") -> str:
+    """The kernel's or the app's last message as a coloured line; `css` names its div's class."""
     if m is None:
-        return "<div class='app-message'></div>"
+        return f"<div class='{css}'></div>"
     border = {"illegal": "#D55E00", "error": "#D55E00", "done": "#009E73"}.get(m.kind, "#999999")
     mark = {"illegal": "✕ ", "error": "⚠ ", "done": "✓ "}.get(m.kind, "")
-    return (f"<div class='app-message' role='alert' style='padding:4px 6px;border-left:6px solid {border};"
+    return (f"<div class='{css}' role='alert' style='padding:4px 6px;border-left:6px solid {border};"
             f"background:#FAF7F0;font-size:13px'>{mark}{escape(m.text(lang))}</div>")
 
 

@@ -40,7 +40,7 @@ from berserk_kernel.core.errors import DataError
 from berserk_kernel.core.loading import parse_text
 
 from .berserk_app import BerserkController
-from .common import Message, guarded
+from .common import Message, guarded, message_html
 from .i18n import normal_lang, page_lang, w
 
 SOURCE = "<explorer>"
@@ -1032,12 +1032,7 @@ EXPLORER_CSS = """<style>
 
 
 def _message_html(m: Message | None, lang: str) -> str:
-    if m is None:
-        return "<div class='explorer-message'></div>"
-    border = {"illegal": "#D55E00", "error": "#D55E00", "done": "#009E73"}.get(m.kind, "#999999")
-    mark = {"illegal": "✕ ", "error": "⚠ ", "done": "✓ "}.get(m.kind, "")
-    return (f"<div class='explorer-message' role='alert' style='padding:4px 6px;border-left:6px solid {border};"
-            f"background:#FAF7F0;font-size:13px'>{mark}{escape(m.text(lang))}</div>")
+    return message_html(m, lang, css="explorer-message")
 
 
 try:  # the controller is importable without ipywidgets; the app needs it
