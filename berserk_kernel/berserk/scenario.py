@@ -10,6 +10,7 @@ from ..core.dice import Dice
 from ..core.errors import DataError
 from ..core.loading import read_data, validate
 from ..core.record import RECORD_ACTIONS
+from ..core import share
 from ..core.log import LogEntry
 from .actions import Action
 from .field import cell_name, parse_cell
@@ -299,3 +300,6 @@ def save_scenario(s, path) -> None:
     with open(path, "w", encoding="utf-8") as f:
         json.dump(s.to_dict(), f, ensure_ascii=False, indent=1)
         f.write("\n")
+
+
+share.register("berserk", state_from_dict)

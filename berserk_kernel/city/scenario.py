@@ -15,6 +15,7 @@ from ..core.dice import Dice
 from ..core.errors import DataError
 from ..core.loading import read_data, validate
 from ..core.record import RECORD_ACTIONS
+from ..core import share
 from .actions import parse_action
 from .setup import build, normal_setup
 
@@ -255,3 +256,6 @@ def save_scenario(state, path=None, title=None) -> dict:
     if path is not None:
         pathlib.Path(path).write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     return data
+
+
+share.register("city", load_scenario)

@@ -1,0 +1,127 @@
+"""Positions in a link: a scenario as a short, URL-safe, versioned code (docs/scenarios.md, "Links").
+
+    code = encode(state.to_dict())        # "1eNqr..." : fits in ?pos=... of a page address
+    data = decode(code)                    # the scenario dict, checked like a file
+
+A code is the version digit ``1`` followed by the scenario's canonical JSON (sorted keys, no
+spaces, UTF-8), compressed with zlib and written in base64url without ``=`` padding, so it
+needs no escaping in an address. `decode` is the gate for text from outside: it bounds the
+code's length (`MAX_CODE`) and the unpacked size (`MAX_UNPACKED`, checked while unpacking, so a
+"zip bomb" is refused after reading at most that much), parses the JSON as strictly as a file
+(`core.loading.parse_text`), then hands the table to the scenario loader of its game, which
+validates every field. Every refusal is a `DataError` naming the source (``"<link>"`` unless
+told) and the field: ``code`` for the code itself, the scenario's own field names after that.
+
+`core` never imports a game: each game registers its scenario loader here (`register`) when
+its package is imported; `decode` imports the package of a game it knows by name
+(``berserk``, ``city``) if that has not happened yet.
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import importlib
+import json
+import re
+import zlib
+from typing import Callable
+
+from .errors import DataError
+from .loading import MAX_BYTES, check_plain, decode as decode_utf8, parse_text
+
+VERSION = "1"
+MAX_CODE = 200_000          # characters of a code (browsers take addresses of 2 MB; ours stay far below)
+MAX_UNPACKED = MAX_BYTES    # bytes of JSON a code may unpack to: the limit of a file
+GAMES = ("berserk", "city")
+_CODE = re.compile(r"[A-Za-z0-9_-]*", re.ASCII)
+_LOADERS: dict[str, Callable] = {}
+
+
+def register(game: str, loader: Callable) -> None:
+    """Let `decode` check the scenarios of `game` with ``loader(data, source) -> state``."""
+    _LOADERS[game] = loader
+
+
+def encode(data: dict) -> str:
+    """The code of a scenario dict (as written by ``state.to_dict()`` or by hand)."""
+    if not isinstance(data, dict):
+        raise DataError("<scenario>", "", f"a scenario is a table (dict), got {type(data).__name__}",
+                        f"сценарий — это таблица (dict), получено {type(data).__name__}")
+    check_plain(data, "<scenario>")
+    text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    packed = zlib.compress(text.encode("utf-8"), 9)
+    return VERSION + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def decode(text, source: str = "<link>") -> dict:
+    """The scenario dict of a code, validated by its game's scenario loader."""
+    data, _ = _unpack(text, source)
+    return data
+
+
+def load(text, source: str = "<link>"):
+    """The position (a game state) a code describes."""
+    _, state = _unpack(text, source)
+    return state
+
+
+def _unpack(text, source: str):
+    def bad(en, ru):
+        raise DataError(source, "code", en, ru)
+
+    if not isinstance(text, str):
+        bad(f"a position code is text, got {type(text).__name__}", f"код позиции — это текст, получено {type(text).__name__}")
+    if len(text) > MAX_CODE:
+        bad(f"the code is too long: {len(text)} characters (at most {MAX_CODE})",
+            f"код слишком длинный: {len(text)} символов (не больше {MAX_CODE})")
+    code = text.strip()
+    if "pos=" in code:                     # a whole address: take its ?pos= value
+        code = code.split("pos=", 1)[1].split("&", 1)[0].split("#", 1)[0]
+    if not code:
+        bad("the code is empty", "код пустой")
+    if code[0] != VERSION:
+        bad(f"unknown code version {code[0]!r} (this program reads version {VERSION})",
+            f"неизвестная версия кода {code[0]!r} (программа читает версию {VERSION})")
+    body = code[1:]
+    if not _CODE.fullmatch(body):
+        pos = next(i for i, ch in enumerate(body) if not _CODE.fullmatch(ch)) + 1
+        bad(f"the code has a character that is not allowed at position {pos}: {body[pos - 1]!r}",
+            f"в коде недопустимый символ в позиции {pos}: {body[pos - 1]!r}")
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    except (binascii.Error, ValueError):
+        bad("the code is damaged (its length does not fit base64): was it cut short?",
+            "код повреждён (длина не подходит к base64): не обрезан ли он?")
+    raw = _inflate(packed, bad)
+    data = parse_text(decode_utf8(raw, source), source, max_bytes=MAX_UNPACKED)
+    if not isinstance(data, dict):
+        raise DataError(source, "", "a scenario is a JSON object", "сценарий — это JSON-объект")
+    game = data.get("game", "berserk")
+    loader = _loader(game)
+    if loader is None:
+        raise DataError(source, "game", f"unknown game {str(game)[:40]!r} (known: {', '.join(GAMES)})",
+                        f"неизвестная игра {str(game)[:40]!r} (есть: {', '.join(GAMES)})")
+    return data, loader(data, source)
+
+
+def _inflate(packed: bytes, bad) -> bytes:
+    unpacker = zlib.decompressobj()
+    try:
+        raw = unpacker.decompress(packed, MAX_UNPACKED + 1)
+    except zlib.error:
+        bad("the code is damaged: it does not unpack", "код повреждён: он не распаковывается")
+    if len(raw) > MAX_UNPACKED or unpacker.unconsumed_tail:
+        bad(f"the code unpacks to more than {MAX_UNPACKED} bytes", f"код распаковывается больше чем в {MAX_UNPACKED} байт")
+    if not unpacker.eof:
+        bad("the code is cut short: its end is missing", "код обрезан: нет его конца")
+    if unpacker.unused_data:
+        bad("the code has extra characters after its end", "в коде лишние символы после его конца")
+    return raw
+
+
+def _loader(game):
+    if game not in GAMES:
+        return None
+    if game not in _LOADERS:   # the game's package registers its loader when imported
+        importlib.import_module(f"{__package__.rsplit('.', 1)[0]}.{game}")
+    return _LOADERS.get(game)

@@ -1,0 +1,151 @@
+"""Position codes for links (core/share.py): round trips for both games, and every bad code refused
+with a DataError naming the source and the field, in bounded time and memory."""
+from __future__ import annotations
+
+import base64
+import json
+import time
+import zlib
+
+import pytest
+
+from berserk_kernel.berserk import new_game, position
+from berserk_kernel.city import new_game as new_city
+from berserk_kernel.core import share
+from berserk_kernel.core.errors import DataError
+
+
+def _code_of(raw: bytes, version: str = "1") -> str:
+    """A code made by hand from raw bytes (what a crafted link could carry)."""
+    return version + base64.urlsafe_b64encode(zlib.compress(raw)).decode("ascii").rstrip("=")
+
+
+def _played(state, n):
+    for _ in range(n):
+        legal = state.legal_actions()
+        if not legal:
+            break
+        state.apply(legal[0])
+    return state
+
+
+def _refused(code, field="code", source="<link>"):
+    with pytest.raises(DataError) as e:
+        share.decode(code)
+    assert e.value.source == source and e.value.field == field
+    assert e.value.ru and e.value.en and e.value.ru != e.value.en
+    return e.value
+
+
+@pytest.mark.parametrize("steps", [0, 12, 40])
+def test_berserk_game_round_trips_through_a_code_to_the_same_hash(steps):
+    g = _played(new_game(seed=3), steps)
+    code = share.encode(g.to_dict())
+    assert code[0] == "1" and set(code[1:]) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+    assert share.decode(code) == json.loads(json.dumps(g.to_dict()))
+    again = share.load(code)
+    assert again.state_hash() == g.state_hash()
+    assert share.encode(again.to_dict()) == code          # canonical: the same position, the same code
+
+
+@pytest.mark.parametrize("players, steps", [(2, 0), (3, 25), (4, 60)])
+def test_city_game_round_trips_through_a_code_to_the_same_hash(players, steps):
+    g = _played(new_city(players=players, seed=players), steps)
+    code = share.encode(g.to_dict())
+    again = share.load(code)
+    assert again.state_hash() == g.state_hash()
+    assert [str(a) for a in again.legal_actions()] == [str(a) for a in g.legal_actions()]
+
+
+def test_a_hand_written_position_and_non_ascii_text_survive():
+    data = {"title": {"ru": "Защитник — ёж 🦔", "en": "Defender «quote»"},
+            "players": [{"name": "Аня"}, {"name": "Борис"}],
+            "cards": [{"card": "gorge_warden", "owner": 0, "cell": "c2"},
+                      {"card": "bog_troll", "owner": 1, "cell": "c3", "wounds": 2}]}
+    code = share.encode(data)
+    assert code.isascii()
+    assert share.decode(code) == data
+    s = share.load(code)
+    assert [p.name for p in s.seats] == ["Аня", "Борис"]
+    assert s.cards[2].wounds == 2 and s.at("c3") == 2
+
+
+def test_a_whole_address_is_read_for_its_pos_value():
+    code = share.encode(position("A gorge_warden c2", "B bog_troll c3").to_dict())
+    url = f"http://localhost:8866/voila/render/40_explorer.ipynb?lang=en&pos={code}#top"
+    assert share.load(url).state_hash() == share.load(code).state_hash()
+
+
+@pytest.mark.parametrize("bad, words", [
+    ("", "empty"), ("   ", "empty"), ("2eNqrVg", "version"), ("xeNqr", "version"),
+    ("1eNq+r/", "character"), ("1abc%20", "character"), ("1eNqrVg", "cut short"),
+    ("1A", "base64"), ("1AAAAAAAA", "unpack"),
+])
+def test_mangled_codes_are_refused_naming_the_code(bad, words):
+    e = _refused(bad)
+    assert words in e.en
+
+
+def test_a_truncated_or_altered_real_code_is_refused():
+    code = share.encode(new_game(seed=1).to_dict())
+    for broken in (code[:len(code) // 2], code[:-3]):
+        assert _refused(broken).field == "code"
+    flipped = code[:20] + ("A" if code[20] != "A" else "B") + code[21:]
+    with pytest.raises(DataError) as e:          # zlib's checksum or the JSON parser notices
+        share.decode(flipped)
+    assert e.value.source == "<link>"
+    assert _refused(code + "AAAA").field == "code"           # bytes after the end of the stream
+
+
+def test_not_text_and_too_long_codes_are_refused_without_work():
+    assert "text" in _refused(None).en
+    assert "text" in _refused(b"1eNq").en
+    t = time.perf_counter()
+    e = _refused("1" + "A" * (share.MAX_CODE + 1))
+    assert "too long" in e.en and time.perf_counter() - t < 0.05
+
+
+def test_a_zip_bomb_is_refused_after_reading_at_most_the_limit():
+    bomb = zlib.compress(b" " * (60 * share.MAX_UNPACKED), 9)   # 120 MB of spaces in ~120 KB
+    code = "1" + base64.urlsafe_b64encode(bomb).decode("ascii").rstrip("=")
+    assert len(code) < share.MAX_CODE
+    t = time.perf_counter()
+    e = _refused(code)
+    assert "unpacks to more than" in e.en and time.perf_counter() - t < 1.0
+
+
+def test_the_source_name_is_the_callers():
+    with pytest.raises(DataError) as e:
+        share.decode("9", source="?pos=")
+    assert e.value.source == "?pos=" and e.value.field == "code"
+
+
+def test_the_unpacked_json_is_checked_like_a_file():
+    assert "not valid JSON" in _refused(_code_of(b"{nope"), field="").en
+    assert "JSON object" in _refused(_code_of(b"[1, 2]"), field="").en
+    e = _refused(_code_of('{"a": 1, "a": 2}'.encode()), field="a")
+    assert "twice" in e.en
+    assert "UTF-8" in _refused(_code_of(b'{"x": "\xff"}'), field="").en
+    assert "deeper" in _refused(_code_of(b"[" * 40 + b"]" * 40), field="").en
+
+
+def test_an_unknown_game_names_the_game_field():
+    e = _refused(_code_of(b'{"game": "chess"}'), field="game")
+    assert "chess" in e.en and "berserk" in e.en
+
+
+def test_a_bad_scenario_inside_a_good_code_names_its_field():
+    e = _refused(share.encode({"cards": [{"card": "no_such_card", "owner": 0, "cell": "c2"}]}), field="cards[0].card")
+    assert "unknown card" in e.en
+    e = _refused(share.encode({"cards": [{"card": "gorge_warden", "owner": 2}]}), field="cards[0].owner")
+    city = new_city(players=2, seed=1).to_dict()
+    city["position"]["influence"] = [1, 2, 3]
+    e = _refused(share.encode(city), field="position.influence")
+    assert "one per player" in e.en
+
+
+def test_encode_refuses_what_is_not_a_plain_table():
+    with pytest.raises(DataError):
+        share.encode([1, 2])
+    with pytest.raises(DataError):
+        share.encode({"x": 1.5})
