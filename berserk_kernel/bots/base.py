@@ -151,14 +151,23 @@ def sample_world(view, seat: int, rng):
 
 # --- material evaluation --------------------------------------------------------------------
 
+HERO_LIFE = 6.0
+
+
+def life_weight(s, c) -> float:
+    """What one life of a Berserk card is worth: 2, or `HERO_LIFE` for a Heroes hero (its last
+    wound loses the game, HR-503.1)."""
+    return HERO_LIFE if s.seats[c.owner].hero == c.uid else 2.0
+
+
 def card_value(s, c) -> float:
-    """A Berserk card's worth to its owner: cost plus twice its lives left if it is a creature
-    in play or bought; nothing in the deck, the deal or the graveyard."""
+    """A Berserk card's worth to its owner: cost plus its lives left times `life_weight` if it
+    is a creature in play or bought; nothing in the deck, the deal or the graveyard."""
     if c.zone not in PLAY_ZONES and c.zone != "squad":
         return 0.0
     d = s.defs[c.card]
     left = max(0, d.lives - c.wounds) if d.lives else 0
-    return d.cost + 2.0 * left
+    return d.cost + life_weight(s, c) * left
 
 
 def material(s) -> list[float]:

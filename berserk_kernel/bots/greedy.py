@@ -13,7 +13,7 @@ from __future__ import annotations
 import random as _random
 
 from ..berserk.odds import ability_odds, odds_for
-from .base import Game, card_value, material, sample_world, seat_view
+from .base import Game, card_value, life_weight, material, sample_world, seat_view
 
 PREFER = {"strike": 0.03, "attack": 0.03, "use": 0.02, "capture": 0.02, "buy": 0.01, "move": 0.005,
           "end": -0.02, "redeploy": -0.05, "redeal": -0.03, "pass": -0.01, "skip": -0.01, "nodefend": -0.005}
@@ -31,7 +31,7 @@ def _loss(s, uid: int, wounds: int) -> float:
     left = max(0, d.lives - c.wounds)
     if not d.lives or c.zone not in ("field", "aux", "attached"):
         return 0.0
-    return card_value(s, c) if wounds >= left else 2.0 * wounds
+    return card_value(s, c) if wounds >= left else life_weight(s, c) * wounds
 
 
 def _sign(s, uid: int, seat: int) -> float:

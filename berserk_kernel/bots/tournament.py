@@ -1,21 +1,62 @@
 """Bot against bot, seats swapped every game, a table of wins and draws.
 
-    python -m berserk_kernel.bots.tournament --game berserk --games 20 --a mcts --b random
-    python -m berserk_kernel.bots.tournament --game city --players 4 --games 10 --a mcts --b random
+    python -m berserk_kernel.bots.tournament --game berserk --games 200 --a mcts --b random
+    python -m berserk_kernel.bots.tournament --game city --players 4 --games 200 --a mcts --b random
+    python -m berserk_kernel.bots.tournament --suite --games 200 --workers 2 --out /tmp/t
 
 Game i uses seed `seed + i`; bot A sits in seat i % players (with 4 City players A plays one seat
-against three copies of B). Berserk games use the turn limit `--turn-limit` (a draw after it).
+against three copies of B). Berserk games use the turn limit `--turn-limit` (classic) or
+`--heroes-turn-limit` (Heroes), a draw after it. `--workers N` plays games in N processes.
+`--suite` plays the issue's seven pairings (MCTS vs random and vs greedy in classic Berserk,
+Heroes and City with 2 players; MCTS vs three random in City with 4 players), their games
+interleaved so every pairing advances; with `--out DIR` each pairing's games and the running
+table are written there as they finish.
 """
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import os
 import sys
 import time
+from dataclasses import dataclass
 
 from ..berserk import new_game as berserk_game
 from ..city import new_game as city_game
 from . import BOTS
 from .base import Game
+
+SUITE = (("berserk", 2, "mcts", "random"), ("berserk", 2, "mcts", "greedy"),
+         ("heroes", 2, "mcts", "random"), ("heroes", 2, "mcts", "greedy"),
+         ("city", 2, "mcts", "random"), ("city", 2, "mcts", "greedy"),
+         ("city", 4, "mcts", "random"))
+
+
+@dataclass(frozen=True)
+class Pairing:
+    game: str
+    players: int
+    a: str
+    b: str
+
+    @property
+    def label(self) -> str:
+        names = {"berserk": "classic Berserk", "heroes": "Heroes", "city": f"City ({self.players} players)"}
+        return names[self.game]
+
+    @property
+    def slug(self) -> str:
+        extra = f"{self.players}p_" if self.game == "city" else ""
+        return f"{self.game}_{extra}{self.a}_vs_{self.b}"
+
+
+@dataclass(frozen=True)
+class Settings:
+    seed: int = 0
+    playouts: int = 16
+    depth: int = 12
+    turn_limit: int = 30
+    heroes_turn_limit: int = 80
 
 
 def make_bot(kind: str, seed: int, playouts: int, depth: int):
@@ -41,30 +82,85 @@ def play(state, bots, max_actions: int = 5000):
     return [0.0] * len(bots)
 
 
-def run(game: str, games: int, a: str, b: str, players: int = 2, seed: int = 0, playouts: int = 16,
-        depth: int = 12, turn_limit: int = 30, out=sys.stdout) -> dict:
-    table = {"a_wins": 0, "b_wins": 0, "draws": 0, "games": 0, "seconds": 0.0}
-    start = time.perf_counter()
-    for i in range(games):
-        seat_a = i % players
-        bots = [make_bot(a if p == seat_a else b, seed * 1000 + i * 10 + p, playouts, depth) for p in range(players)]
-        r = play(new_state(game, seed + i, players, turn_limit), bots)
-        if r[seat_a] > 0:
-            table["a_wins"] += 1
-        elif r[seat_a] < 0:
-            table["b_wins"] += 1
-        else:
-            table["draws"] += 1
-        table["games"] += 1
-        print(f"game {i + 1}: A in seat {seat_a}, returns {r}", file=out, flush=True)
-    table["seconds"] = time.perf_counter() - start
-    label = f"{game} ({players} players)" if game == "city" else game
-    print(f"\n| game | A | B | games | A wins | B wins | draws | A score |\n|---|---|---|---|---|---|---|---|", file=out)
-    score = (table["a_wins"] + 0.5 * table["draws"]) / max(1, table["games"])
-    print(f"| {label} | {a} | {b} | {table['games']} | {table['a_wins']} | {table['b_wins']} | {table['draws']} "
-          f"| {score:.0%} |", file=out)
-    print(f"({table['seconds']:.0f} s; mcts playouts {playouts}, depth {depth})", file=out, flush=True)
+def play_one(task):
+    """One game of a pairing: (pairing, i, seat of A, returns, actions, CPU seconds)."""
+    pairing, i, st = task
+    seat_a = i % pairing.players
+    limit = st.heroes_turn_limit if pairing.game == "heroes" else st.turn_limit
+    bots = [make_bot(pairing.a if p == seat_a else pairing.b, st.seed * 1000 + i * 10 + p, st.playouts, st.depth)
+            for p in range(pairing.players)]
+    state = new_state(pairing.game, st.seed + i, pairing.players, limit)
+    start = time.process_time()
+    r = play(state, bots)
+    return pairing, i, seat_a, r, len(state.actions), time.process_time() - start
+
+
+class Table:
+    """Wins, losses and draws of bot A per pairing."""
+
+    def __init__(self, pairings):
+        self.rows = {p: {"games": 0, "a_wins": 0, "b_wins": 0, "draws": 0, "cpu": 0.0} for p in pairings}
+
+    def add(self, pairing, seat_a, r, cpu) -> None:
+        row = self.rows[pairing]
+        row["games"] += 1
+        row["cpu"] += cpu
+        key = "a_wins" if r[seat_a] > 0 else "b_wins" if r[seat_a] < 0 else "draws"
+        row[key] += 1
+
+    def markdown(self, st: Settings) -> str:
+        lines = ["| game | A | B | games | A wins | B wins | draws | A wins % | A score | CPU s/game |",
+                 "|---|---|---|---|---|---|---|---|---|---|"]
+        for p, row in self.rows.items():
+            n = max(1, row["games"])
+            score = (row["a_wins"] + 0.5 * row["draws"]) / n
+            b = "3 x random" if p.players == 4 else p.b
+            lines.append(f"| {p.label} | {p.a} | {b} | {row['games']} | {row['a_wins']} | {row['b_wins']} "
+                         f"| {row['draws']} | {row['a_wins'] / n:.1%} | {score:.1%} | {row['cpu'] / n:.1f} |")
+        lines.append(f"\nmcts: {st.playouts} playouts, depth {st.depth}; classic turn limit {st.turn_limit}, "
+                     f"Heroes turn limit {st.heroes_turn_limit}; seeds {st.seed}..; seats swapped every game")
+        return "\n".join(lines)
+
+
+def run_pairings(pairings, games: int, st: Settings, workers: int = 1, out_dir: str | None = None,
+                 out=sys.stdout) -> Table:
+    tasks = [(p, i, st) for i in range(games) for p in pairings]
+    table = Table(pairings)
+    logs = {}
+    if out_dir:
+        os.makedirs(out_dir, exist_ok=True)
+        logs = {p: open(os.path.join(out_dir, f"tournament_{p.slug}.txt"), "w", encoding="utf-8") for p in pairings}
+    if workers > 1:
+        pool = multiprocessing.get_context("fork").Pool(workers)
+        results = pool.imap_unordered(play_one, tasks)
+    else:
+        pool, results = None, map(play_one, tasks)
+    try:
+        for done, (p, i, seat_a, r, n_actions, cpu) in enumerate(results, 1):
+            table.add(p, seat_a, r, cpu)
+            line = f"{p.slug} game {i}: A in seat {seat_a}, returns {r}, {n_actions} actions, {cpu:.1f} s CPU"
+            print(line, file=out, flush=True)
+            if p in logs:
+                print(line, file=logs[p], flush=True)
+            if out_dir and (done % len(pairings) == 0 or done == len(tasks)):
+                with open(os.path.join(out_dir, "tournament_table.txt"), "w", encoding="utf-8") as f:
+                    f.write(table.markdown(st) + "\n")
+    finally:
+        if pool is not None:
+            pool.terminate()
+        for f in logs.values():
+            f.close()
+    print("\n" + table.markdown(st), file=out, flush=True)
     return table
+
+
+def run(game: str, games: int, a: str, b: str, players: int = 2, seed: int = 0, playouts: int = 16,
+        depth: int = 12, turn_limit: int = 30, out=sys.stdout, workers: int = 1,
+        heroes_turn_limit: int | None = None) -> dict:
+    """One pairing; returns its row of the table (games, a_wins, b_wins, draws, cpu)."""
+    st = Settings(seed, playouts, depth, turn_limit, heroes_turn_limit if heroes_turn_limit is not None else turn_limit)
+    pairing = Pairing(game, players, a, b)
+    return run_pairings([pairing], games, st, workers, out=out).rows[pairing]
 
 
 def main(argv=None) -> int:
@@ -78,10 +174,23 @@ def main(argv=None) -> int:
     ap.add_argument("--playouts", type=int, default=16)
     ap.add_argument("--depth", type=int, default=12)
     ap.add_argument("--turn-limit", type=int, default=30)
+    ap.add_argument("--heroes-turn-limit", type=int, default=80)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--suite", action="store_true", help="the seven pairings of issue 10, interleaved")
+    ap.add_argument("--only", default="", help="with --suite: comma-separated games to keep (berserk,heroes,city)")
+    ap.add_argument("--out", default=None, help="directory for per-pairing logs and the running table")
     args = ap.parse_args(argv)
     if args.game != "city" and args.players != 2:
         ap.error("Berserk is a two-player game")
-    run(args.game, args.games, args.a, args.b, args.players, args.seed, args.playouts, args.depth, args.turn_limit)
+    if args.workers < 1:
+        ap.error("--workers must be at least 1")
+    st = Settings(args.seed, args.playouts, args.depth, args.turn_limit, args.heroes_turn_limit)
+    if args.suite:
+        keep = set(filter(None, args.only.split(","))) or {"berserk", "heroes", "city"}
+        pairings = [Pairing(*p) for p in SUITE if p[0] in keep]
+    else:
+        pairings = [Pairing(args.game, args.players, args.a, args.b)]
+    run_pairings(pairings, args.games, st, args.workers, args.out)
     return 0
 
 
