@@ -5,13 +5,14 @@ A definition is immutable and shared by every copy of the card; a card in a game
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from importlib import resources
 
 from ..core.errors import DataError
 from ..core.i18n import T
 from ..core.loading import parse_text, read_data, validate
-from .abilities import parse_ability
+from .abilities import check_grants, parse_ability
 
 ELEMENTS = ("steppe", "mountains", "forest", "swamp", "darkness")
 ELEMENT_NAMES = {
@@ -77,6 +78,7 @@ class CardDef:
     abilities: tuple = field(default=())   # AbilityDef values (abilities.py)
     max_tokens: int | None = None          # CR-token-limit: None is unlimited
     gender: str = "m"                      # of the Russian name (m, f, n, pl): «уничтожен» / «уничтожена»
+    data: dict | None = field(default=None, compare=False, hash=False, repr=False)   # the full table it came from
 
     def ability(self, ability_id: str):
         for a in self.abilities:
@@ -142,16 +144,35 @@ def _check_card(c: dict, source: str, where: str) -> None:
          "тип экипировки указывают только карты экипировки")
 
 
-def parse_cards(data, source: str) -> dict[str, CardDef]:
-    validate(data, FILE_SCHEMA, source)
+def parse_cards(data, source: str = "<cards>", *, where: str = "card") -> dict[str, CardDef]:
+    """Card definitions from data: a TOML text, a table ``{"card": [...]}`` (a card file), one
+    card table, or a list of card tables. Short defaults fill what a what-if leaves out
+    (`SHORT_DEFAULTS`, docs/scenarios.md "Own cards"); errors name the source, the card and the
+    field, e.g. ``card[my_guard].strike``. `where` names the list in those errors
+    (``own_cards`` in a scenario)."""
+    if isinstance(data, str):
+        data = parse_text(data, source, toml=True)
+    if isinstance(data, dict) and "card" not in data and "id" in data:
+        data = [data]
+    if isinstance(data, list):
+        data = {"card": data}
+    if not isinstance(data, dict):
+        raise DataError(source, "", f"expected card tables (TOML text, a table or a list of tables), got {type(data).__name__}",
+                        f"ожидались таблицы карт (текст TOML, таблица или список таблиц), получено {type(data).__name__}")
+    validate(data, FILE_SCHEMA, source, names=lambda path: where + "".join(
+        f"[{p}]" if isinstance(p, int) else f".{p}" for p in path[1:]))
     out: dict[str, CardDef] = {}
-    for i, c in enumerate(data["card"]):
-        where = f"card[{c.get('id', i)}]" if isinstance(c.get("id"), str) else f"card[{i}]"
-        validate(c, CARD_SCHEMA, source, names=lambda path, w=where: w + "".join(
+    for i, raw in enumerate(data["card"]):
+        label = f"{where}[{raw.get('id', i)}]" if isinstance(raw.get("id"), str) else f"{where}[{i}]"
+        if "id" not in raw:
+            raise DataError(source, f"{label}.id", "the field 'id' is missing: every card has an id (a-z, 0-9, _)",
+                            "нет обязательного поля 'id': у каждой карты есть id (a-z, 0-9, _)")
+        c = with_defaults(raw)
+        validate(c, CARD_SCHEMA, source, names=lambda path, w=label: w + "".join(
             f"[{p}]" if isinstance(p, int) else f".{p}" for p in path))
-        _check_card(c, source, where)
+        _check_card(c, source, label)
         if c["id"] in out:
-            raise DataError(source, f"{where}.id", f"duplicate card id {c['id']!r}",
+            raise DataError(source, f"{label}.id", f"duplicate card id {c['id']!r}",
                             f"повторный id карты {c['id']!r}")
         out[c["id"]] = CardDef(
             id=c["id"], name=T.from_dict(c["name"]), type=c["type"], cost=c["cost"], elite=c["elite"],
@@ -159,9 +180,66 @@ def parse_cards(data, source: str) -> dict[str, CardDef]:
             lives=c.get("lives", 0), move=c.get("move", 0), strike=tuple(c.get("strike", (0, 0, 0))),
             klass=c.get("class"), incorporeal=c.get("incorporeal", False),
             text=T.from_dict(c["text"]) if "text" in c else None,
-            abilities=_abilities(c, source, where), max_tokens=c.get("max_tokens"),
-            gender=c.get("gender", "m"))
+            abilities=_abilities(c, source, label), max_tokens=c.get("max_tokens"),
+            gender=c.get("gender", "m"), data=c)
     return out
+
+
+# What a card table may leave out (docs/scenarios.md, "Own cards"). A name or text may also be
+# one string or one language: it then stands for both.
+SHORT_DEFAULTS = {"type": "creature", "cost": 0, "elite": False, "elements": ()}
+TYPE_DEFAULTS = {
+    "creature": {"kind": "ground", "lives": 1},
+    "artifact": {"lives": 1},
+    "hero": {"lives": 1},
+}
+STRIKER_DEFAULTS = {"move": 1, "strike": (1, 1, 1)}   # creatures that are not symbiotes
+
+
+def with_defaults(raw: dict) -> dict:
+    """A full card table from a short one: the given fields, then `SHORT_DEFAULTS` and the defaults of
+    its type; the name defaults to the id. Anything of the wrong type is left for the schema to name."""
+    c = copy.deepcopy(raw)
+    if not isinstance(c.get("id"), str):
+        return c
+    c["name"] = _both(c.get("name", c["id"]))
+    if "text" in c:
+        c["text"] = _both(c["text"])
+    for key, value in SHORT_DEFAULTS.items():
+        c.setdefault(key, list(value) if isinstance(value, tuple) else value)
+    t = c["type"] if isinstance(c["type"], str) else None
+    for key, value in TYPE_DEFAULTS.get(t, {}).items():
+        c.setdefault(key, value)
+    if t == "creature" and c.get("kind") in ("ground", "flyer"):
+        for key, value in STRIKER_DEFAULTS.items():
+            c.setdefault(key, list(value) if isinstance(value, tuple) else value)
+    if isinstance(c.get("abilities"), list):
+        c["abilities"] = [_ability_defaults(a) for a in c["abilities"]]
+    return c
+
+
+def _ability_defaults(a):
+    if not isinstance(a, dict) or not isinstance(a.get("id"), str):
+        return a
+    a = dict(a, text=_both(a.get("text", a["id"])))
+    if a.get("kind") == "constant":
+        a.setdefault("timing", "constant")
+    return a
+
+
+def _both(text):
+    """One string, or one language of ``{ru, en}``, stands for both; anything else is left alone."""
+    if isinstance(text, str):
+        return {"ru": text, "en": text}
+    if isinstance(text, dict) and len(text) == 1 and set(text) <= {"ru", "en"} and isinstance(next(iter(text.values())), str):
+        value = next(iter(text.values()))
+        return {"ru": value, "en": value}
+    return text
+
+
+def card_table(d: CardDef) -> dict:
+    """The full table of a definition (what a scenario saves under ``own_cards``)."""
+    return copy.deepcopy(d.data) if d.data is not None else None
 
 
 def _abilities(c: dict, source: str, where: str) -> tuple:
@@ -172,11 +250,13 @@ def _abilities(c: dict, source: str, where: str) -> tuple:
         if any(o.id == ab.id for o in out):
             raise DataError(source, f"{aw}.id", f"duplicate ability id {ab.id!r}", f"повторный id способности {ab.id!r}")
         out.append(ab)
+    check_grants(out, source, where)       # a grant names another ability of the card (M2, vocabulary)
     return tuple(out)
 
 
 def load_cards(path) -> dict[str, CardDef]:
-    """Load a card file (.toml or .json); errors name the file, the card and the field."""
+    """Load a card file (.toml or .json); errors name the file, the card and the field.
+    For data rather than a file (a TOML text, tables), use `parse_cards`."""
     data, source = read_data(path)
     return parse_cards(data, source)
 

@@ -7,12 +7,21 @@ Each card is ``OWNER CARD_ID PLACE [flags]``: OWNER ``A`` (seat 0, the first pla
 PLACE a cell (``c2``), ``aux``, ``deck``, ``graveyard``, ``hand`` or ``on=UID`` (attached to card UID).
 Flags: ``closed``, ``facedown``, ``wounds=N``, ``moves=N``, ``tokens=N``, ``poison=N``,
 ``uid=N``, ``flyerstrike``. Cards get uids 1, 2, 3... in the order given unless ``uid=`` says otherwise.
+
+Own cards: ``cards=`` takes definitions in any form `parse_cards` reads (a TOML text, a table, a
+list of tables) with its short defaults, and the specs may then name them:
+
+    position("A test_guard c2", "B bog_troll c3", cards={"id": "test_guard", "lives": 4, "strike": [2, 2, 3]})
+
+Any other scenario field (docs/scenarios.md) may be given by keyword: ``queue=[...]``,
+``fired=[...]``, ``players=[...]``, ``mode="heroes"``...
 """
 from __future__ import annotations
 
 import re
 
 from ..core.errors import DataError
+from .cards import card_table, parse_cards
 
 _NUMBER = re.compile(r"[0-9]{1,6}", re.ASCII)
 _ZONES = {"aux": "aux", "deck": "deck", "graveyard": "graveyard", "grave": "graveyard", "hand": "hand"}
@@ -51,15 +60,18 @@ def parse_card_spec(spec: str, index: int) -> dict:
 
 
 def position(*specs: str, active: int = 0, turn: int = 1, phase: str = "battle", seed: int = 0,
-             forced=(), options=None, pending=None):
-    """A battle position from card specs (see the module docstring)."""
+             forced=(), options=None, pending=None, cards=None, defs=None, **fields):
+    """A battle position from card specs (see the module docstring). `cards`: own card
+    definitions; `defs`: the base card set (the demo set by default); `fields`: more scenario fields."""
     from .game import BerserkState
 
-    cards = [parse_card_spec(s, i) for i, s in enumerate(specs)]
-    for i, c in enumerate(cards):
+    placed = [parse_card_spec(s, i) for i, s in enumerate(specs)]
+    for i, c in enumerate(placed):
         c.setdefault("uid", i + 1)
-    data = {"cards": cards, "active": active, "turn": turn, "phase": phase,
+    data = {**fields, "cards": placed, "active": active, "turn": turn, "phase": phase,
             "dice": {"seed": seed, "forced": list(forced)}, "options": options or {}}
     if pending:
         data["pending"] = pending
-    return BerserkState.from_dict(data, "<position>")
+    if cards is not None:
+        data["own_cards"] = [card_table(d) for d in parse_cards(cards).values()] + list(fields.get("own_cards", []))
+    return BerserkState.from_dict(data, "<position>", defs)

@@ -13,6 +13,7 @@ from ..core.record import RECORD_ACTIONS
 from ..core import share
 from ..core.log import LogEntry
 from .actions import Action
+from .cards import card_table, demo_cards, parse_cards
 from .field import cell_name, parse_cell
 from .options import Options
 from .zones import CardState
@@ -25,6 +26,7 @@ MAX_UID = 999_999
 MAX_CARDS = 400
 MAX_COUNTER = 99            # wounds, moves, tokens, poison, taunt, uses of an ability
 MAX_CRYSTALS = 1000
+MAX_OWN_CARDS = 100          # user-defined card definitions in one scenario
 MAX_TOKENS = 100_000         # CR-token-limit: no cap in the rules, a bound in the file
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$", "maxLength": 60}
 _UID = {"type": "integer", "minimum": 1, "maximum": MAX_UID}
@@ -116,6 +118,7 @@ SCHEMA = {
         "priority": _SEAT, "passes": {"type": "integer", "minimum": 0, "maximum": 10},
         "batch": {"type": ["integer", "null"], "minimum": 0, "maximum": 100},
         "attacks_made": {"type": "integer", "minimum": 0, "maximum": 100},
+        "own_cards": {"type": "array", "items": {"type": "object"}, "maxItems": MAX_OWN_CARDS},
     },
 }
 
@@ -150,7 +153,37 @@ def state_to_dict(s) -> dict:
         "mode": s.mode, "queue": [dict(e) for e in s.queue], "fired": [dict(f, points=list(f["points"])) for f in s.fired],
         "priority": s.priority, "passes": s.passes, "batch": s.batch, "attacks_made": s.attacks_made,
         "log": [e.to_dict() for e in s.log], "actions": [str(a) for a in s.actions],
+        **own_cards(s),
     }
+
+
+def own_cards(s) -> dict:
+    """``{"own_cards": [...]}``: the definitions this position uses that are not the demo set's
+    (user-defined, or a demo id redefined); ``{}`` when there are none (the hash of a demo-only
+    position does not change)."""
+    demo = demo_cards()
+    if s.defs is demo:
+        return {}
+    used = {c.card for c in s.cards.values()} | {e["card"] for e in s.queue}
+    used |= _setup_ids(s.setup)
+    out = [card_table(d) for cid, d in sorted(s.defs.items())
+           if cid in used and (cid not in demo or demo[cid] != d) and d.data is not None]
+    return {"own_cards": out} if out else {}
+
+
+def _setup_ids(setup) -> set:
+    out = set(setup.get("heroes", ())) if isinstance(setup, dict) else set()
+    for deck in (setup.get("decks", ()) if isinstance(setup, dict) else ()):
+        out |= set(deck) if isinstance(deck, (list, dict)) else set()
+    return out
+
+
+def _with_own_cards(data: dict, source: str, defs):
+    """The card definitions of a scenario: `defs` (the demo set by default) and its ``own_cards``."""
+    if not data.get("own_cards"):
+        return defs
+    own = parse_cards(data["own_cards"], source, where="own_cards")
+    return {**(defs if defs is not None else demo_cards()), **own}
 
 
 def state_from_dict(data, source: str = "<scenario>", defs=None):
@@ -161,6 +194,7 @@ def state_from_dict(data, source: str = "<scenario>", defs=None):
         raise DataError(source, "", "a scenario is a JSON object", "сценарий — это JSON-объект")
     validate(data, SCHEMA, source)
     _check_meaning(data, source)
+    defs = _with_own_cards(data, source, defs)
     opts = Options.from_dict(data.get("options"), source)
     s = BerserkState(defs, opts, 0, tuple(p.get("name", n) for p, n in zip(data.get("players", [{}, {}]), "AB")))
     s.setup = data.get("setup", {})
