@@ -28,7 +28,14 @@ effects  [{ op, amount | roll }]: wound (amount N, or roll [X, Y, Z] read on one
          heal N (split among the targets in order when `split = true`), destroy, poison N,
          cure, tokens N (may be negative), open, close, move (to the cell named in the
          declaration), return_to_deck (CR-204.4), taunt (the opponent's first attack in their
-         next turn must target this card)
+         next turn must target this card), stay_closed (close the target; it does not open in
+         its owner's next turn and no card can open it until then, HR-502.8), boost (modifier =
+         { attack_die | defence_die | armour = N } for `turns` turns, R-BR-FIGHT), grant (the
+         target gains the ability `ability` of this card for `turns` turns, CR-204.4);
+         `turns` = 1 is until the end of this turn, N the end of the N-th turn counting this one
+range    N: only cards within N cells (diagonals count one, as adjacency BR-10.1); BR-12.1 for
+         attacks, BR-12.2 for the rest; the auxiliary zone is in range whatever N (CR-aux-range)
+granted  true: the card does not have this ability itself; its `grant` effects give it
 constant modifier = { attack_die = N, defence_die = N, armour = N }, protection = [kinds]
          ("cannot be the target of ...", HR-502.8), applies_to = self | host (equipment and
          symbiotes lend it to their carrier)
@@ -50,7 +57,7 @@ TRIGGERS = ("enters_play", "dies", "turn_start", "strikes")
 TARGETS = ("self", "host", "one", "choose", "mass", "trigger")
 REACHES = ("adjacent", "ranged", "any", "row")
 OPS = ("wound", "heal", "destroy", "poison", "cure", "tokens", "open", "close", "move",
-       "return_to_deck", "taunt")
+       "return_to_deck", "taunt", "stay_closed", "boost", "grant")
 DEFAULT_REACH = {"shot": "ranged", "discharge": "ranged", "throw": "ranged", "row_strike": "row",
                  "directed_strike": "adjacent", "spell": "any", "effect": "any", "constant": "any"}
 KIND_NAMES = {
@@ -73,6 +80,8 @@ SCHEMA = {
             "tokens": _INT, "wounds": _INT, "coins": _INT}},
         "per_turn": {"type": "integer", "minimum": 1, "maximum": 9},
         "reach": {"enum": list(REACHES)},
+        "range": {"type": "integer", "minimum": 1, "maximum": 5},
+        "granted": {"type": "boolean"},
         "target": {"enum": list(TARGETS)},
         "count": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}, "minItems": 2, "maxItems": 2},
         "filter": {"type": "object", "additionalProperties": False, "properties": {
@@ -85,7 +94,11 @@ SCHEMA = {
             "type": "object", "required": ["op"], "additionalProperties": False, "properties": {
                 "op": {"enum": list(OPS)}, "amount": {"type": "integer", "minimum": -9, "maximum": 20},
                 "roll": {"type": "array", "items": _INT, "minItems": 3, "maxItems": 3},
-                "split": {"type": "boolean"}}}},
+                "split": {"type": "boolean"}, "turns": {"type": "integer", "minimum": 1, "maximum": 9},
+                "modifier": {"type": "object", "additionalProperties": False, "minProperties": 1, "properties": {
+                    "attack_die": {"type": "integer", "minimum": -3, "maximum": 3},
+                    "defence_die": {"type": "integer", "minimum": -3, "maximum": 3}, "armour": _INT}},
+                "ability": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}}}},
         "modifier": {"type": "object", "additionalProperties": False, "properties": {
             "attack_die": {"type": "integer", "minimum": -3, "maximum": 3},
             "defence_die": {"type": "integer", "minimum": -3, "maximum": 3}, "armour": _INT}},
@@ -117,6 +130,9 @@ class Effect:
     amount: int = 0
     roll: tuple | None = None
     split: bool = False
+    turns: int = 1                # boost, grant: how many turns, this one included
+    modifier: tuple = ()          # boost: (("attack_die", 1), ...)
+    ability: str | None = None    # grant: an ability id of the same card
 
 
 @dataclass(frozen=True)
@@ -141,6 +157,8 @@ class AbilityDef:
     modifier: tuple = ()          # (("attack_die", 1), ...)
     protection: tuple = ()
     applies_to: str = "self"
+    range: int | None = None      # cells within reach (BR-12.1, BR-12.2); None: no limit
+    granted: bool = False         # only given by this card's grant effects (CR-204.4)
 
     @property
     def is_attack(self) -> bool:
@@ -178,9 +196,12 @@ def parse_ability(a: dict, source: str, where: str) -> AbilityDef:
                 bad(key, f"a constant ability has no {key}", f"у постоянного свойства нет поля {key}")
         if "modifier" not in a and "protection" not in a:
             bad("modifier", "a constant ability needs a modifier or a protection", "постоянному свойству нужен модификатор или защита")
+        if "range" in a:
+            bad("range", "a constant ability has no range", "у постоянного свойства нет дальности")
         return AbilityDef(a["id"], kind, timing, T.from_dict(a["text"]),
                           modifier=tuple(sorted(a.get("modifier", {}).items())),
-                          protection=tuple(a.get("protection", ())), applies_to=a.get("applies_to", "self"))
+                          protection=tuple(a.get("protection", ())), applies_to=a.get("applies_to", "self"),
+                          granted=a.get("granted", False))
     for key in ("modifier", "protection", "applies_to"):
         if key in a:
             bad(key, f"only constant abilities have {key}", f"{key} бывает только у постоянных свойств")
@@ -214,6 +235,12 @@ def parse_ability(a: dict, source: str, where: str) -> AbilityDef:
         bad("filter", f"a {target} ability has no filter", f"у способности с целью {target} нет фильтра")
     if target == "trigger" and timing != "triggered":
         bad("target", "target 'trigger' needs a triggered ability", "цель 'trigger' только у срабатывающих")
+    if "range" in a and (target in ("self", "host") or reach in ("adjacent", "row")):
+        bad("range", "a range (cells) needs targets chosen by reach 'ranged' or 'any'",
+            "дальность в клетках — только для целей с reach 'ranged' или 'any'")
+    if a.get("granted") and (timing == "triggered" or "tokens" in a.get("cost", {})):
+        bad("granted", "a granted ability is activated, instant or constant and costs no tokens",
+            "выдаваемая способность — активируемая, внезапная или постоянная, без фишек в цене")
     effects = []
     for i, e in enumerate(a["effects"]):
         op = e["op"]
@@ -232,7 +259,18 @@ def parse_ability(a: dict, source: str, where: str) -> AbilityDef:
             bad(ekey, "amount must not be negative", "amount не может быть отрицательным")
         if op == "move" and target not in ("one", "self", "host"):
             bad(ekey, "move needs a single target (one or self)", "перемещение — только одной цели")
-        effects.append(Effect(op, e.get("amount", 0), tuple(e["roll"]) if "roll" in e else None, e.get("split", False)))
+        if op in ("stay_closed", "boost", "grant") and ("amount" in e or "roll" in e):
+            bad(ekey, f"{op} takes no amount", f"{op}: amount не нужен")
+        if ("modifier" in e) != (op == "boost"):
+            bad(ekey, "boost, and only boost, takes modifier = { attack_die | defence_die | armour = N }",
+                "modifier = { attack_die | defence_die | armour = N } бывает только у boost")
+        if ("ability" in e) != (op == "grant"):
+            bad(ekey, "grant, and only grant, names an ability of this card",
+                "способность этой карты называет только grant")
+        if "turns" in e and op not in ("boost", "grant"):
+            bad(ekey, "only boost and grant last turns", "срок в ходах бывает только у boost и grant")
+        effects.append(Effect(op, e.get("amount", 0), tuple(e["roll"]) if "roll" in e else None, e.get("split", False),
+                              e.get("turns", 1), tuple(sorted(e.get("modifier", {}).items())), e.get("ability")))
     cost = a.get("cost", {})
     fd = a.get("filter", {})
     default_side = "enemy" if kind in ATTACKS else "any"
@@ -246,4 +284,17 @@ def parse_ability(a: dict, source: str, where: str) -> AbilityDef:
                       sacrifice=cost.get("sacrifice", False),
                       tokens=cost.get("tokens", 0), wounds=cost.get("wounds", 0), coins=cost.get("coins", 0),
                       per_turn=a.get("per_turn", 0), reach=reach, target=target,
-                      count=tuple(a.get("count", (1, 1))), filter=flt, effects=tuple(effects))
+                      count=tuple(a.get("count", (1, 1))), filter=flt, effects=tuple(effects),
+                      range=a.get("range"), granted=a.get("granted", False))
+
+
+def check_grants(abilities, source: str, where: str) -> None:
+    """Every grant names another ability of the same card (CR-204.4): checked once the card's
+    whole list is read."""
+    ids = {a.id for a in abilities}
+    for a in abilities:
+        for i, e in enumerate(a.effects):
+            if e.op == "grant" and (e.ability not in ids or e.ability == a.id):
+                raise DataError(source, f"{where}.abilities[{a.id}].effects[{i}].ability",
+                                f"grant names another ability of this card, not {e.ability!r}",
+                                f"grant называет другую способность этой карты, а не {e.ability!r}")

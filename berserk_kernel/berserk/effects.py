@@ -6,6 +6,7 @@ from ..core.i18n import T
 from ..core.messages import catalog
 from . import zones
 from .fight import STRENGTH_NAMES, single_die
+from .lasting import APPLY as LASTING_OPS, apply_lasting, open_refused
 from .targets import modifier, move_cells
 
 
@@ -103,7 +104,11 @@ def apply_effects(s, entry, ab, targets: list[int]) -> None:
                     c.tokens = min(c.tokens, d.max_tokens)
                 s._log("CR-token-limit", "tokens", *M("tokens_changed", card=d, uid=t, before=before, after=c.tokens),
                        card=t)
+            elif e.op in LASTING_OPS:
+                apply_lasting(s, entry, e, t)      # stay_closed, boost, grant (lasting.py)
             elif e.op in ("open", "close"):
+                if e.op == "open" and open_refused(s, t):
+                    continue                       # "does not open in its next turn" (HR-502.8)
                 c.closed = e.op == "close"
                 if not c.closed and d.is_creature:
                     c.moves = d.move              # movement comes back when a card opens (BR-9.1)

@@ -81,9 +81,9 @@ def ability_odds(state, source: int, ability_id: str, target: int) -> dict:
 
     Fixed damage ("throw for 2") is certain (BR-12.1); rolled damage reads one die with the
     source's attack modifier (BR-12); an attack loses the target's armour."""
-    from .targets import modifier
+    from .targets import ability_of, modifier
 
-    ab = state.defs[state.cards[source].card].ability(ability_id)
+    ab = ability_of(state, source, ability_id)[0]
     if ab is None:
         raise KeyError(f"card #{source} has no ability {ability_id!r}")
     if ab.kind == "directed_strike":

@@ -18,7 +18,7 @@ from ..core.messages import catalog
 from . import zones
 from .actions import Action
 from .effects import apply_effects
-from .targets import host_of, legal_targets, mass_cards, move_cells, target_verdict
+from .targets import abilities_of, ability_of, host_of, legal_targets, mass_cards, move_cells, target_verdict
 from .triggers import chooser, points
 
 
@@ -58,7 +58,7 @@ def check_source(s, a, fired):
     if c.owner != s.to_move:
         return None, R.no("HR-source", *M("not_your_card", uid=a.card))
     d = s.defs[c.card]
-    ab = d.ability(a.ability) if a.ability else None
+    ab = ability_of(s, c.uid, a.ability)[0] if a.ability else None     # printed or granted (CR-204.4)
     if ab is None:
         return None, R.no("HR-source", *M("no_such_ability", card=d, ability=a.ability))
     if fired is None:
@@ -195,7 +195,7 @@ def candidates(s) -> list[Action]:
     for c in (s.cards[u] for u in in_play(s, me)):
         if c.closed or c.face_down:
             continue
-        for ab in s.defs[c.card].abilities:
+        for ab in abilities_of(s, c.uid):
             if stage_allows(s, ab, None):
                 out.extend(declarations(s, c.uid, ab))
     if st == "queue":
@@ -216,14 +216,14 @@ def do_use(s, a) -> None:
     c = s.cards[a.card]
     d = s.defs[c.card]
     fired = fired_entry(s, a.card, a.ability)
-    ab = d.ability(a.ability)
+    ab, holder = ability_of(s, c.uid, a.ability)      # holder: the card definition with the ability
     seat = c.owner
     host = host_of(s, c.uid)
     pay(s, c, ab)
     tnames = ", ".join(f"#{t}" for t in a.targets) or {"self": f"#{c.uid}", "host": f"#{host}"}.get(ab.target, "—")
     s._log("HR-declaration", "declare", *M("declared", card=d, uid=c.uid, ability=ab.text, targets=tnames),
            source=c.uid, ability=ab.id, targets=list(a.targets))
-    entry = {"source": c.uid, "card": c.card, "ability": ab.id, "targets": list(a.targets), "seat": seat,
+    entry = {"source": c.uid, "card": holder, "ability": ab.id, "targets": list(a.targets), "seat": seat,
              "cell": a.cell, "host": host}
     if ab.target == "self":
         entry["targets"] = [c.uid]
@@ -301,7 +301,8 @@ def resolve_top(s) -> None:
     if s.batch is not None and s.batch > len(s.queue):
         s.batch = None
     ab = s.defs[entry["card"]].ability(entry["ability"])      # HR-declared-persists
-    name = s.defs[entry["card"]].name
+    src_card = s.cards.get(entry["source"])          # a granted ability is named after its user
+    name = s.defs[src_card.card if src_card is not None else entry["card"]].name
     s._log("R-QUEUE", "resolve", *M("resolves", card=name, ability=ab.text), source=entry["source"], ability=ab.id)
     src = s.cards.get(entry["source"])
     if src is None or not src.in_play:
@@ -327,7 +328,7 @@ def resolve_top(s) -> None:
 def has_answer(s, seat) -> bool:
     """Can `seat` answer the queue with an instant action now?"""
     instants = [u for u in in_play(s, seat)
-                if not s.cards[u].closed and any(ab.timing == "instant" for ab in s.defs[s.cards[u].card].abilities)]
+                if not s.cards[u].closed and any(ab.timing == "instant" for ab in abilities_of(s, u))]
     if not instants:
         return False
     saved = s.priority

@@ -10,6 +10,7 @@ from ..core.i18n import T
 from ..core.messages import catalog
 from .abilities import AUX_RANGE
 from .field import ADJACENT_SETS, COLS, ORTHOGONAL
+from .lasting import bonus, grant_owner, granted, stays_closed
 
 M = catalog("berserk_kernel.berserk")
 
@@ -17,8 +18,11 @@ M = catalog("berserk_kernel.berserk")
 def carried(s, uid) -> list:
     """The abilities that count for card `uid`: its own constant ones that apply to itself, and
     those its equipment and symbiote lend it (applies_to = host)."""
-    out = [a for a in s.defs[s.cards[uid].card].abilities if a.kind == "constant" and a.applies_to == "self"]
+    out = [a for a in s.defs[s.cards[uid].card].abilities if a.kind == "constant" and a.applies_to == "self"
+           and not a.granted]
     c = s.cards[uid]
+    if c.lasting:                              # constants granted for a time (CR-204.4)
+        out.extend(a for a in granted(s, c) if a.kind == "constant" and a.applies_to == "self")
     if c.zone == "field":
         for r in s.seats[c.owner].attached:
             if s.cards[r].host == uid:
@@ -31,7 +35,42 @@ def modifier(s, uid, name: str) -> int:
     c = s.cards.get(uid)
     if c is None or not c.in_play:
         return 0
-    return sum(a.mod(name) for a in carried(s, uid))
+    total = sum(a.mod(name) for a in carried(s, uid))
+    return total + bonus(c, name) if c.lasting else total     # a blessing for a time (R-BR-FIGHT)
+
+
+_OWN: dict = {}
+
+
+def abilities_of(s, uid) -> tuple:
+    """The abilities card `uid` has now: its printed ones (not those it only gives) and those
+    granted to it for a time (CR-204.4)."""
+    c = s.cards[uid]
+    d = s.defs[c.card]
+    own = _OWN.get(id(d))
+    if own is None or own[0] is not d:
+        own = _OWN[id(d)] = (d, tuple(a for a in d.abilities if not a.granted))
+    return own[1] + tuple(granted(s, c)) if c.lasting else own[1]
+
+
+def ability_of(s, uid, ability_id):
+    """(AbilityDef, id of the card definition holding it) of an ability card `uid` has now, or
+    (None, None)."""
+    c = s.cards[uid]
+    ab = s.defs[c.card].ability(ability_id)
+    if ab is not None and not ab.granted:
+        return ab, c.card
+    holder = grant_owner(s, c, ability_id) if c.lasting else None
+    if holder is not None:
+        return s.defs[holder].ability(ability_id), holder
+    return None, None
+
+
+def distance(a: int, b: int) -> int:
+    """Cells between two cells of the field, diagonals counting one (as adjacency, BR-10.1)."""
+    r1, c1 = divmod(a, COLS)
+    r2, c2 = divmod(b, COLS)
+    return max(abs(r1 - r2), abs(c1 - c2))
 
 
 _PROTECTING: dict = {}
@@ -51,7 +90,7 @@ def protected_from(s, uid, kind: str) -> bool:
     if not ids:
         return False
     c = s.cards[uid]
-    if c.card not in ids and not any(s.cards[r].card in ids for r in s.seats[c.owner].attached):
+    if c.card not in ids and not c.lasting and not any(s.cards[r].card in ids for r in s.seats[c.owner].attached):
         return False
     return any(kind in a.protection for a in carried(s, uid))
 
@@ -92,6 +131,9 @@ def in_reach(s, src_uid, ab, tgt_uid):
         between = s.cells[mid]
         if between is not None and s.cards[between].owner != s.cards[src_uid].owner:
             return False, "BR-12.1", "Между ними стоит вражеская карта.", "An enemy card stands in between."
+    if ab.range is not None and distance(here, there) > ab.range:     # a range in cells
+        return (False, "BR-12.1" if ab.is_attack else "BR-12.2",
+                *M("out_of_range", d=distance(here, there), n=ab.range))
     return True, "BR-12.1" if ab.is_attack else "BR-12.2", "", ""
 
 
@@ -174,6 +216,8 @@ def target_verdict(s, src_uid, ab, tgt_uid, seat: int, first_attack_check: bool 
     if protected_from(s, tgt_uid, ab.kind):
         return R.no("HR-502.8", f"«{d.name.ru}» не может быть целью такой способности.",
                     f"{d.name.en} cannot be the target of this kind of ability.")
+    if t.lasting and stays_closed(s, t) and any(e.op == "open" for e in ab.effects):
+        return R.no("HR-502.8", *M("cannot_be_opened", card=d, uid=tgt_uid))
     ok, rule, ru, en = in_reach(s, src_uid, ab, tgt_uid)
     if not ok:
         return R.no(rule, ru, en)
@@ -222,7 +266,8 @@ def legal_targets(s, src_uid, ab, seat: int, points=()) -> list[int]:
 
 def mass_cards(s, src_uid, ab, seat: int) -> list[int]:
     """The cards a mass ability affects now (it has no targets: HR-mass-abilities)."""
-    return [u for u in candidates_for(s, src_uid, ab, seat) if matches(s, src_uid, ab, u, seat)[0]]
+    return [u for u in candidates_for(s, src_uid, ab, seat) if matches(s, src_uid, ab, u, seat)[0]
+            and (ab.range is None or in_reach(s, src_uid, ab, u)[0])]
 
 
 def host_of(s, uid) -> int | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..core.i18n import T
 from ..core.messages import catalog
 from .effects import poison_tick
+from .lasting import expire, stays_closed
 from .placement import late_reveal
 from .triggers import fire_turn_start
 
@@ -23,11 +24,14 @@ def start_turn(s, seat: int) -> None:
     """A turn starts by opening the player's cards and restoring movement (BR-16, HR-503.1)."""
     s.active = seat
     opened = 0
+    kept = []
     for c in s.cards.values():
         if c.owner == seat and c.in_play:
-            if c.closed:
+            if c.closed and c.lasting and stays_closed(s, c):
+                kept.append(c.uid)                  # "does not open in its next turn" (HR-502.8)
+            elif c.closed:
                 opened += 1
-            c.closed = False
+                c.closed = False
             d = s.defs[c.card]
             if d.is_creature:
                 c.moves = d.move
@@ -40,6 +44,8 @@ def start_turn(s, seat: int) -> None:
     if opened and not any(e.rule_id == "HR-503.1" and e.kind == "rule" for e in s.log):
         # said once a game, the first time a turn start opens a card: not a line every turn
         s._log("HR-503.1", "rule", *M("turn_start_rule"))
+    for uid in kept:
+        s._log("HR-502.8", "open", *M("not_opened", card=s.defs[s.cards[uid].card], uid=uid), card=uid)
     if seat == 1 and s.hidden_row:
         s.hidden_row = False
         hidden = [u for u in s.cells if u is not None and s.cards[u].face_down]
@@ -61,6 +67,7 @@ def check_end(s, a):
 def do_end(s, a) -> None:
     p = s.seats[s.active]
     s._log("BR-16", "turn", *M("turn_ends", player=p.name), seat=s.active)
+    expire(s)                                    # lasting effects of this turn end (HR-503.1)
     if s.options.turn_limit and s.turn >= s.options.turn_limit:
         s.phase, s.winner = "over", "draw"
         s._log("R-BR-TURN-LIMIT", "end", *M("turn_limit", n=s.options.turn_limit))

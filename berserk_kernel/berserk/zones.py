@@ -18,7 +18,7 @@ class CardState:
     """One physical card in one game. `card` is the id of its `CardDef`."""
 
     __slots__ = ("uid", "card", "owner", "zone", "cell", "host", "closed", "face_down",
-                 "wounds", "moves", "tokens", "flyer_strike", "poison", "used", "taunt")
+                 "wounds", "moves", "tokens", "flyer_strike", "poison", "used", "taunt", "lasting")
 
     def __init__(self, uid: int, card: str, owner: int, zone: str = "deck"):
         self.uid = uid
@@ -36,12 +36,14 @@ class CardState:
         self.poison = 0               # R-BR-POISON
         self.used: dict = {}          # ability id -> uses this turn (per-turn limits, HR-prepayment)
         self.taunt = 0                # the turn in which the opponent's first attack must target it
+        self.lasting: tuple = ()      # Lasting effects left by abilities (lasting.py)
 
     def copy(self) -> "CardState":
         c = CardState.__new__(CardState)
         c.uid, c.card, c.owner, c.zone, c.cell, c.host = self.uid, self.card, self.owner, self.zone, self.cell, self.host
         c.closed, c.face_down, c.wounds, c.moves, c.tokens = self.closed, self.face_down, self.wounds, self.moves, self.tokens
         c.flyer_strike, c.poison, c.used, c.taunt = self.flyer_strike, self.poison, dict(self.used), self.taunt
+        c.lasting = self.lasting      # a tuple of frozen records: shared safely
         return c
 
     @property
@@ -163,6 +165,7 @@ def to_graveyard(s, uid: int, rule: str, destroyed: bool = True) -> None:
     c.moves = 0
     c.flyer_strike = False
     c.poison, c.taunt, c.used = 0, 0, {}
+    c.lasting = ()                    # lasting effects end when the card leaves play (CR-204.4)
     s.seats[c.owner].graveyard.append(uid)
     d = s.defs[c.card]
     if destroyed:
