@@ -16,6 +16,7 @@ from .actions import Action
 from .cards import card_table, demo_cards, parse_cards
 from .field import cell_name, parse_cell
 from .options import Options
+from .lasting import SCHEMA as LASTING_SCHEMA, from_list as lasting_from_list
 from .zones import CardState
 
 ZONES = ("deck", "deal", "squad", "field", "aux", "attached", "graveyard", "removed", "hand")
@@ -41,7 +42,7 @@ _CARD = {
         "cell": {"type": ["string", "null"], "maxLength": 2}, "host": _UID_OR_NULL,
         "closed": {"type": "boolean"}, "face_down": {"type": "boolean"},
         "wounds": _COUNTER, "moves": _COUNTER, "tokens": {"type": "integer", "minimum": 0, "maximum": MAX_TOKENS}, "flyer_strike": {"type": "boolean"},
-        "poison": _COUNTER, "taunt": _COUNTER,
+        "poison": _COUNTER, "taunt": _COUNTER, "lasting": LASTING_SCHEMA,
         "used": {"type": "object", "maxProperties": 20, "patternProperties": {"^[a-z][a-z0-9_]*$": _COUNTER},
                  "additionalProperties": False},
     },
@@ -143,6 +144,8 @@ def state_to_dict(s) -> dict:
                       "closed": c.closed, "face_down": c.face_down, "wounds": c.wounds, "moves": c.moves,
                       "tokens": c.tokens, "flyer_strike": c.flyer_strike, "poison": c.poison,
                       "used": dict(c.used), "taunt": c.taunt})
+        if c.lasting:                  # effects left for a time (lasting.py); absent when none
+            cards[-1]["lasting"] = [e.to_dict() for e in c.lasting]
     return {
         "game": "berserk", "format": 1, "options": s.options.to_dict(), "setup": s.setup,
         "phase": s.phase, "active": s.active, "turn": s.turn, "winner": s.winner,
@@ -165,6 +168,7 @@ def own_cards(s) -> dict:
     if s.defs is demo:
         return {}
     used = {c.card for c in s.cards.values()} | {e["card"] for e in s.queue}
+    used |= {e.card for c in s.cards.values() for e in c.lasting if e.what == "grant"}
     used |= _setup_ids(s.setup)
     out = [card_table(d) for cid, d in sorted(s.defs.items())
            if cid in used and (cid not in demo or demo[cid] != d) and d.data is not None]
@@ -229,6 +233,7 @@ def state_from_dict(data, source: str = "<scenario>", defs=None):
         c.closed, c.face_down = cd.get("closed", False), cd.get("face_down", False)
         c.wounds, c.tokens, c.flyer_strike = cd.get("wounds", 0), cd.get("tokens", 0), cd.get("flyer_strike", False)
         c.poison, c.taunt, c.used = cd.get("poison", 0), cd.get("taunt", 0), dict(cd.get("used", {}))
+        c.lasting = lasting_from_list(cd.get("lasting", ()), s.defs, source, f"{f}.lasting")
         c.moves = cd.get("moves", d.move if zone == "field" else 0)
         if zone == "field":
             if not cd.get("cell"):
