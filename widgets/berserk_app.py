@@ -25,6 +25,9 @@ __all__ = ["BerserkApp", "BerserkController", "HandItem", "Highlights", "object_
            "_plain", "random_seed", "dice_html", "fight_html", "odds_html", "squad_html"]
 
 
+SHORT_TURNS = 6     # a short game: a draw after this many turns (R-BR-TURN-LIMIT)
+
+
 def random_seed() -> int:
     """A new game number for a new deal. The kernel's dice stay seeded: the number is shown, so
     the same game can be dealt again."""
@@ -67,6 +70,7 @@ class BerserkApp(BaseApp):
                                          layout=W.Layout(width="110px"))
         self.new_button = W.Button(button_style="warning", layout=W.Layout(width="auto"))
         self.random_button = W.Button(layout=W.Layout(width="auto"))
+        self.short_box = W.Checkbox(value=False, indent=False, layout=W.Layout(width="auto"))
         self.setup_labels = [W.HTML(), W.HTML(), W.HTML()]
         self.hand_title = W.HTML()
         self.hand_buttons = W.VBox(layout=W.Layout(max_height="260px", overflow="auto"))
@@ -86,6 +90,7 @@ class BerserkApp(BaseApp):
         self.random_button.on_click(self._on_random_game)
         if setup_row:
             self.add_hotseat_parts("berserk")
+            self.add_bot_panel()
         self.add_class("berserk-app")
         self.refresh()
 
@@ -101,7 +106,7 @@ class BerserkApp(BaseApp):
         if not self.setup_row:
             return []
         viewer = W.HBox([self.viewer_label, self.viewer_toggle], layout=W.Layout(align_items="center"))
-        game = W.HBox([self.setup_labels[0], self.mode_toggle, self.setup_labels[1], self.seed_box,
+        game = W.HBox([self.setup_labels[0], self.mode_toggle, self.short_box, self.setup_labels[1], self.seed_box,
                        self.new_button, self.random_button, self.setup_labels[2]],
                       layout=W.Layout(align_items="center", flex_flow="row wrap"))
         row = W.HBox([viewer, game], layout=W.Layout(flex_flow="row wrap", align_items="center", grid_gap="16px",
@@ -127,6 +132,7 @@ class BerserkApp(BaseApp):
             self.mode_toggle.value = keep
         self.new_button.description = w("start_game", lang)
         self.random_button.description = w("random_game", lang)
+        self.short_box.description = w("short_berserk", lang, n=SHORT_TURNS)
         names = [c.seat_name(0), c.seat_name(1)]
         self.viewer_label.value = f"{w('viewer', lang)}:&nbsp;"
         options = ((w("viewer_auto", lang), -1), (names[0], 0), (names[1], 1))
@@ -147,7 +153,7 @@ class BerserkApp(BaseApp):
 
     def _refresh_hand(self) -> None:
         c, lang = self.controller, self.controller.lang
-        items = c.hand()
+        items = [] if self.waiting() else c.hand()
         squad = c.squad_summary()
         self.squad_html.value = squad_html(squad, c.seat_name(squad["seat"]), lang) if squad else ""
         if not items:
@@ -207,10 +213,13 @@ class BerserkApp(BaseApp):
     @guarded
     def _on_new_game(self, _b) -> None:
         from berserk_kernel.berserk import new_game
-        state = new_game(seed=int(self.seed_box.value), mode=self.mode_toggle.value)
-        self.controller.reset(state)
-        self.replay = None
-        self.review_box.children = [self.review_button]
+        options = {"turn_limit": SHORT_TURNS} if self.short_box.value else None
+        state = new_game(seed=int(self.seed_box.value), mode=self.mode_toggle.value, options=options)
+        if self.bot_panel is not None:
+            self.bot_panel.play.new_game(state)
+        else:
+            self.controller.reset(state)
+        self.clear_review()
         self.refresh()
 
     @guarded

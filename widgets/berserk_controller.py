@@ -255,6 +255,8 @@ class BerserkController(BerserkPanels, BaseController):
     # --- clicks --------------------------------------------------------------------------------
     def click(self, tag: str | None) -> Message | None:
         """A click on the board (a hit tag such as "card:5" or "cell:c3", or None off them)."""
+        if tag and self.held():
+            return self.message
         self.choices = []
         if not tag:
             if self.selected is not None and self.on_board(self.selected):
@@ -310,6 +312,8 @@ class BerserkController(BerserkPanels, BaseController):
 
     def select(self, uid: int | None) -> None:
         """Select a card (from the board or from a list beside it); None clears."""
+        if uid is not None and self.held():
+            return
         self.choices = []
         self.selected = uid if uid is None or self.actions_of(uid) else None
         self.considered = None
@@ -327,6 +331,8 @@ class BerserkController(BerserkPanels, BaseController):
 
     def choose(self, action) -> bool:
         """A prompt button was pressed. «Готово» with an empty squad asks first."""
+        if self.held():
+            return False
         if action == "confirm:yes":
             self.confirming = None
             return self.apply("done")

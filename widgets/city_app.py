@@ -33,6 +33,7 @@ from .i18n import action_words, kind_word, prompt_word, w
 
 PHASE_RULE = {"pick": "CITY-2.2", "event": "CITY-3.1", "income": "CITY-3.2", "actions": "CITY-3",
               "over": "R-CITY-END"}
+SHORT_ROUNDS = 3    # a short game: it ends after this many rounds (R-CITY-END)
 # Which verbs a click on a district most likely means, by whose district it is: only the order in
 # which refusals are asked of the kernel (the first one it refuses is shown).
 INTENT = {"free": ("capture", "pick", "move"), "own": ("redeploy", "move", "reinforce"),
@@ -172,6 +173,8 @@ class CityController(BaseController):
     # --- clicks --------------------------------------------------------------------------------
     def click(self, tag: str | None) -> Message | None:
         """A click on the city (a hit tag "district:N", or None off the districts)."""
+        if tag and self.held():
+            return self.message
         self.choices = []
         self.amount = None
         if not tag or not tag.startswith("district:"):
@@ -204,6 +207,8 @@ class CityController(BaseController):
     def choose(self, action) -> bool:
         """A prompt button: a plain action is applied; a route stands for its verb, whose number
         of forces is asked next."""
+        if self.held():
+            return False
         if isinstance(action, str):
             action = self.state.parse_action(action)
         if "s" in _shape(action):
@@ -537,6 +542,7 @@ class CityApp(BaseApp):
         self.seed_box = W.BoundedIntText(value=int(st.setup.get("seed", seed) or 0), min=0, max=10**9,
                                          layout=W.Layout(width="110px"))
         self.new_button = W.Button(button_style="warning", layout=W.Layout(width="auto"))
+        self.short_box = W.Checkbox(value=False, indent=False, layout=W.Layout(width="auto"))
         self.setup_labels = [W.HTML(), W.HTML(), W.HTML()]
         self.amount_title = W.HTML()
         self.amount_slider = W.IntSlider(min=1, max=1, value=1, continuous_update=True,
@@ -568,6 +574,7 @@ class CityApp(BaseApp):
         self.map_dropdown.value = st.map.id if st.map.id in [v for _l, v in self.map_dropdown.options] else "default"
         if setup_row:
             self.add_hotseat_parts("city")
+            self.add_bot_panel()
         self.add_class("city-app")
         self.refresh()
 
@@ -577,7 +584,7 @@ class CityApp(BaseApp):
         if not self.setup_row:
             return []
         setup = W.HBox([self.setup_labels[0], self.players_toggle, self.setup_labels[1], self.map_dropdown,
-                        self.setup_labels[2], self.seed_box, self.new_button],
+                        self.short_box, self.setup_labels[2], self.seed_box, self.new_button],
                        layout=W.Layout(align_items="center", flex_flow="row wrap", margin="6px 0"))
         setup.add_class("app-setup")
         return [setup]
@@ -612,6 +619,7 @@ class CityApp(BaseApp):
         self.setup_labels[1].value = f"&nbsp;{w('map', lang)}:&nbsp;"
         self.setup_labels[2].value = f"&nbsp;{w('game_number', lang)}:&nbsp;"
         self.new_button.description = w("start_game", lang)
+        self.short_box.description = w("short_city", lang, n=SHORT_ROUNDS)
         self._fill_maps()
         am = c.amount
         if am is None:
@@ -672,10 +680,12 @@ class CityApp(BaseApp):
     def _on_new_game(self, _b) -> None:
         from berserk_kernel.city import new_game
         state = new_game(players=self.players_toggle.value, map=self.map_dropdown.value or "default",
-                         seed=int(self.seed_box.value))
-        self.controller.reset(state)
-        self.replay = None
-        self.review_box.children = [self.review_button]
+                         seed=int(self.seed_box.value), options={"rounds": SHORT_ROUNDS} if self.short_box.value else None)
+        if self.bot_panel is not None:
+            self.bot_panel.play.new_game(state)
+        else:
+            self.controller.reset(state)
+        self.clear_review()
         self.refresh()
 
     @guarded

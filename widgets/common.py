@@ -7,6 +7,7 @@ controller says and forwards clicks and button presses to it.
 """
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from html import escape
 
@@ -67,6 +68,7 @@ class BaseController:
         self._legal: list = []
         self.listeners: list = []        # called with the controller after every change (lessons)
         self.refusal_listeners: list = []   # called with (controller, message) on every refusal
+        self.hold = None                 # None or a callable -> (ru, en) while the player must wait
 
     # to provide: action_label(a, lang), _reset_selection()
 
@@ -108,8 +110,19 @@ class BaseController:
                 return self._verdict_message(v)
         return None
 
-    def apply(self, action) -> bool:
-        """Apply an action; an illegal one changes nothing and puts the rule in `message`."""
+    def held(self) -> bool:
+        """True while the player must wait (the computer is to move): the message says so."""
+        why = self.hold() if self.hold is not None else None
+        if why:
+            self._say("info", "", *why)
+            return True
+        return False
+
+    def apply(self, action, by_bot: bool = False) -> bool:
+        """Apply an action; an illegal one changes nothing and puts the rule in `message`.
+        While the player must wait (`hold`), only the computer's own moves (`by_bot`) are played."""
+        if not by_bot and self.held():
+            return False
         try:
             if isinstance(action, str):
                 action = self.state.parse_action(action)
@@ -297,6 +310,9 @@ class BaseApp(_VBox):
         self.review_box = W.VBox()
         self.review_button = W.Button(layout=W.Layout(width="auto"))
         self.replay = None
+        self.bot_panel = None             # widgets/bot_panel.BotPanel once add_bot_panel() is called
+        self.replay_note = None
+        self._refresh_lock = threading.RLock()
         BaseApp._count += 1
         self.hover = hover_bridge(f"app{BaseApp._count}-h", self._on_button_hover)
         self._prompt_pool = ButtonPool(self._on_prompt, style="info", width="100%", hover=self.hover, name="p")
@@ -388,6 +404,49 @@ class BaseApp(_VBox):
         self._how_game = game
         self.add_fold(lambda lang: w("how_to_play", lang), self.how_html)
 
+    def add_bot_panel(self, show_s: float = 0.6):
+        """Playing against the computer, the hint and the analysis (widgets/bot_panel.py): the
+        controls at the top of the side panel, the analysis in the review fold."""
+        from .bot_panel import BotPanel
+        self.bot_panel = BotPanel(self, show_s=show_s)
+        self.side_top.children = tuple(self.side_top.children) + (self.bot_panel.box,)
+        self._set_review_children()
+        return self.bot_panel
+
+    def _set_review_children(self) -> None:
+        parts = [self.review_button]
+        if self.replay_note is not None:
+            parts.append(self.replay_note)
+        if self.replay is not None:
+            parts.append(self.replay.widget)
+        if self.bot_panel is not None:
+            parts += self.bot_panel.review_parts()
+        self.review_box.children = parts
+
+    def open_replay(self, record=None, source: str = "<record>") -> None:
+        """The review board over `record` (a record table), or over the game being played."""
+        from .replay_view import ReplayController, ReplayView
+        c = self.controller
+        rc = ReplayController.from_record(record, source=source) if record is not None else ReplayController.from_game(c.state)
+        rc.last()
+        self.replay = ReplayView(rc, self.review_scene, c.lang, label_fn=self.review_label)
+        self.replay_note = None
+        self._set_review_children()
+
+    def replay_goto(self, i: int) -> None:
+        """Step the review board to position `i` (after the first i actions)."""
+        if self.replay is None:
+            self.open_replay()
+        self.replay._go(i)
+
+    def clear_review(self) -> None:
+        """A new game: no review board, no analysis."""
+        self.replay = None
+        self.replay_note = None
+        if self.bot_panel is not None:
+            self.bot_panel.play.reviewed = None
+        self._set_review_children()
+
     def _refresh_hotseat_parts(self, lang: str) -> None:
         if getattr(self, "home_link", None) is None:
             return
@@ -408,7 +467,12 @@ class BaseApp(_VBox):
 
     # --- refreshing ----------------------------------------------------------------------------
     def refresh(self) -> None:
-        """Bring every panel and the board in line with the controller (one board redraw)."""
+        """Bring every panel and the board in line with the controller (one board redraw). The
+        computer's thread refreshes too, so one refresh runs at a time."""
+        with self._refresh_lock:
+            self._refresh()
+
+    def _refresh(self) -> None:
         c, lang = self.controller, self.controller.lang
         self._busy = True
         try:
@@ -431,14 +495,21 @@ class BaseApp(_VBox):
             self.review_button.description = w("review_open", lang)
             if self.replay is not None:
                 self.replay.set_lang(lang)
+            if self.bot_panel is not None:
+                self.bot_panel.refresh()
         finally:
             self._busy = False
         self.view.show(c.scene())
         # last, after the board's drawing batch: a page that shows this hint has everything
         self.hint_html.value = f"<div class='app-hint' style='font-size:12px'>{escape(c.hint())}</div>"
 
+    def waiting(self) -> bool:
+        """The computer is to move: the player's choices are not shown."""
+        c = self.controller
+        return c.hold is not None and bool(c.hold())
+
     def _refresh_prompt(self) -> None:
-        p = self.controller.prompt()
+        p = None if self.waiting() else self.controller.prompt()
         if p is None:
             self.prompt_title.value = ""
             self.prompt_buttons.children = []
@@ -455,7 +526,7 @@ class BaseApp(_VBox):
         c, lang = self.controller, self.controller.lang
         self.actions_label.value = (f"<b>{w('actions', lang)}</b> <span style='font-size:12px'>"
                                     f"{w('actions_hint', lang)}</span>")
-        legal = c.legal()
+        legal = [] if self.waiting() else c.legal()
         key = (c._legal_key, lang, getattr(c, "viewer", None), len(legal))
         if key == self._actions_key:        # the same position: the same list (labelling it costs)
             return
@@ -531,7 +602,10 @@ class BaseApp(_VBox):
 
     @guarded
     def _on_undo(self, _b) -> None:
-        self.controller.undo()
+        if self.bot_panel is not None:
+            self.bot_panel.play.undo()
+        else:
+            self.controller.undo()
         self.refresh()
 
     @guarded
@@ -570,20 +644,13 @@ class BaseApp(_VBox):
     @guarded
     def _on_review(self, _b) -> None:
         import ipywidgets as W
-
-        from .replay_view import ReplayController, ReplayView
         c = self.controller
         try:
-            rc = ReplayController.from_game(c.state)
+            self.open_replay()
         except KernelError as e:
             why = (e.en if c.lang == "en" else e.ru) or str(e)
-            note = W.HTML(f"<div>{escape(w('review_unavailable', c.lang, why=why))}</div>")
-            self.review_box.children = [self.review_button, note]
-            return
+            self.replay, self.replay_note = None, W.HTML(f"<div>{escape(w('review_unavailable', c.lang, why=why))}</div>")
+            self._set_review_children()
         except ValueError:
-            note = W.HTML(f"<div>{escape(w('review_from_position', c.lang))}</div>")
-            self.review_box.children = [self.review_button, note]
-            return
-        rc.last()
-        self.replay = ReplayView(rc, self.review_scene, c.lang, label_fn=self.review_label)
-        self.review_box.children = [self.review_button, self.replay.widget]
+            self.replay, self.replay_note = None, W.HTML(f"<div>{escape(w('review_from_position', c.lang))}</div>")
+            self._set_review_children()
