@@ -53,6 +53,7 @@ _PLAYER = {"type": "object", "additionalProperties": False, "properties": {
     "redeals": _COUNTER, "coins": {"type": "integer", "minimum": 0, "maximum": MAX_CRYSTALS},
     "coins_open": {"type": "integer", "minimum": 0, "maximum": MAX_CRYSTALS},
     "failed_draws": {"type": "integer", "minimum": 0, "maximum": 3}, "hero": _UID_OR_NULL}}
+_ROLL = {"type": "integer", "minimum": -20, "maximum": 30}   # a die with its modifiers (BR-17)
 _TARGETS = {"type": "array", "items": _UID, "maxItems": 10}
 _ENTRY = {"type": "object", "required": ["source", "card", "ability", "seat"], "additionalProperties": False,
           "properties": {"source": _UID, "card": _ID, "ability": _ID, "targets": _TARGETS, "seat": _SEAT,
@@ -104,8 +105,7 @@ SCHEMA = {
         "pending": {"type": ["object", "null"], "required": ["kind", "seat"], "additionalProperties": False,
                     "properties": {"kind": {"enum": ["defend", "choice", "attach"]}, "seat": _SEAT,
                                    "attacker": _UID, "target": _UID,
-                                   "white": {"type": "integer", "minimum": 1, "maximum": 6},
-                                   "black": {"type": "integer", "minimum": 1, "maximum": 6}}},
+                                   "white": _ROLL, "black": _ROLL}},
         "dice": {"type": "object", "additionalProperties": False, "properties": {
             "seed": {"type": "integer", "minimum": -2 ** 63, "maximum": 2 ** 64 - 1},
             "state": {"type": ["integer", "null"], "minimum": 0, "maximum": 2 ** 64 - 1},
@@ -273,36 +273,8 @@ def state_from_dict(data, source: str = "<scenario>", defs=None):
                 raise DataError(source, f"cards[#{uid}].host", f"host #{c.host} is not a card of the same owner on the field",
                                 f"носитель #{c.host} — не карта того же владельца на поле")
     s.next_uid = max(data.get("next_uid", 1), max(s.cards, default=0) + 1)
-    pend = data.get("pending")
-    if pend:
-        for key in ("attacker", "target"):
-            if key in pend and pend[key] not in s.cards:
-                raise DataError(source, f"pending.{key}", f"no card #{pend[key]}", f"нет карты #{pend[key]}")
-        if pend["kind"] in ("defend", "choice") and not {"attacker", "target"} <= set(pend):
-            raise DataError(source, "pending", "a defend or choice decision names attacker and target",
-                            "решение о защите или выборе называет нападающего и цель")
-        if pend["kind"] == "choice" and not {"white", "black"} <= set(pend):
-            raise DataError(source, "pending", "a choice decision names the white and black rolls",
-                            "выбор исхода называет броски белого и чёрного кубика")
-        s.pending = dict(pend)
-    for key, items in (("queue", data.get("queue", [])), ("fired", data.get("fired", []))):
-        for i, e in enumerate(items):
-            uid = e["source"] if key == "queue" else e["card"]
-            if uid not in s.cards:
-                raise DataError(source, f"{key}[{i}]", f"no card #{uid}", f"нет карты #{uid}")
-            d = s.defs[e["card"]] if key == "queue" else s.defs[s.cards[uid].card]
-            if key == "queue" and e["card"] not in s.defs:
-                raise DataError(source, f"{key}[{i}].card", f"unknown card {e['card']!r}", f"неизвестная карта {e['card']!r}")
-            if d.ability(e["ability"]) is None:
-                raise DataError(source, f"{key}[{i}].ability", f"{d.id} has no ability {e['ability']!r}",
-                                f"у {d.id} нет способности {e['ability']!r}")
-    s.queue = [dict(e, targets=list(e.get("targets", [])), cell=e.get("cell"), host=e.get("host")) for e in data.get("queue", [])]
-    pools: dict = {}
-    s.fired = []
-    for f in data.get("fired", []):   # one shared pool of trigger points per ability (HR-402.2)
-        pool = pools.setdefault((f["card"], f["ability"]), [])
-        pool.extend(p for p in f["points"] if p not in pool)
-        s.fired.append(dict(f, points=pool))
+    _load_players(s, data, source)
+    _load_decisions(s, data, source)
     if "dice" in data:
         dd = data["dice"]
         s.dice = Dice(dd.get("seed", 0), dd.get("state"), dd.get("forced", ()), dd.get("count", 0))
@@ -314,6 +286,80 @@ def state_from_dict(data, source: str = "<scenario>", defs=None):
         except DataError as e:
             raise type(e)(source, f"actions[{i}]", e.en, e.ru) from None
     return s
+
+
+def _load_players(s, data: dict, source: str) -> None:
+    """Heroes mode: a player's hero is a hero card of theirs; open coins are coins they have."""
+    for i, p in enumerate(s.seats):
+        f = f"players[{i}]"
+        if p.hero is not None:
+            c = s.cards.get(p.hero)
+            if c is None or c.owner != i or s.defs[c.card].type != "hero":
+                raise DataError(source, f"{f}.hero", f"#{p.hero} is not a hero card of player {i}",
+                                f"#{p.hero} — не карта героя игрока {i}")
+        if p.coins_open > p.coins:
+            raise DataError(source, f"{f}.coins_open", f"{p.coins_open} open coins of {p.coins} (at most all of them)",
+                            f"{p.coins_open} открытых монет из {p.coins} (не больше всех)")
+
+
+def _load_decisions(s, data: dict, source: str) -> None:
+    """The decision under way: a pending choice, the queue of declared abilities, fired triggers."""
+    def bad(field, en, ru):
+        raise DataError(source, field, en, ru)
+
+    def card(field, uid):
+        if uid not in s.cards:
+            bad(field, f"no card #{uid}", f"нет карты #{uid}")
+        return s.cards[uid]
+
+    pend = data.get("pending")
+    if pend:
+        for key in ("attacker", "target"):
+            if key in pend:
+                card(f"pending.{key}", pend[key])
+        if pend["kind"] in ("defend", "choice") and not {"attacker", "target"} <= set(pend):
+            bad("pending", "a defend or choice decision names attacker and target",
+                "решение о защите или выборе называет нападающего и цель")
+        if pend["kind"] == "choice" and not {"white", "black"} <= set(pend):
+            bad("pending", "a choice decision names the white and black rolls",
+                "выбор исхода называет броски белого и чёрного кубика")
+        owners = {s.cards[pend[k]].owner for k in ("attacker", "target") if k in pend}
+        if pend["kind"] == "defend" and pend["seat"] != s.cards[pend["target"]].owner:
+            bad("pending.seat", "the target's owner chooses a defender (BR-10.2)", "защитника выбирает владелец цели (BR-10.2)")
+        if pend["kind"] == "choice" and pend["seat"] not in owners:
+            bad("pending.seat", "the attacker's or the target's owner chooses the outcome (R-BR-FIGHT)",
+                "исход выбирает владелец нападающего или цели (R-BR-FIGHT)")
+        s.pending = dict(pend)
+    for i, e in enumerate(data.get("queue", [])):
+        f = f"queue[{i}]"
+        card(f"{f}.source", e["source"])
+        if e["card"] not in s.defs:
+            bad(f"{f}.card", f"unknown card {e['card']!r}", f"неизвестная карта {e['card']!r}")
+        if s.defs[e["card"]].ability(e["ability"]) is None:
+            bad(f"{f}.ability", f"{e['card']} has no ability {e['ability']!r}", f"у {e['card']} нет способности {e['ability']!r}")
+        for j, t in enumerate(e.get("targets", [])):
+            card(f"{f}.targets[{j}]", t)
+        if e.get("host") is not None:
+            card(f"{f}.host", e["host"])
+    s.queue = [dict(e, targets=list(e.get("targets", [])), cell=e.get("cell"), host=e.get("host")) for e in data.get("queue", [])]
+    pools: dict = {}
+    s.fired = []
+    for i, e in enumerate(data.get("fired", [])):   # one shared pool of trigger points per ability (HR-402.2)
+        f = f"fired[{i}]"
+        c = card(f"{f}.card", e["card"])
+        if s.defs[c.card].ability(e["ability"]) is None:
+            bad(f"{f}.ability", f"{c.card} has no ability {e['ability']!r}", f"у {c.card} нет способности {e['ability']!r}")
+        if e["seat"] != c.owner:
+            bad(f"{f}.seat", f"a trigger is declared by its card's owner, player {c.owner}",
+                f"сработавшую способность заявляет владелец карты, игрок {c.owner}")
+        for j, point in enumerate(e["points"]):
+            card(f"{f}.points[{j}]", point)
+        key = (e["card"], e["ability"])
+        if key not in pools:
+            pools[key] = list(e["points"])     # as saved: the pool itself, repeats included
+        else:
+            pools[key].extend(p for p in dict.fromkeys(e["points"]) if p not in pools[key])
+        s.fired.append(dict(e, points=pools[key]))
 
 
 def _check_meaning(data: dict, source: str) -> None:
