@@ -24,6 +24,10 @@ import math
 
 from ..core.dice import Dice
 
+class Cancelled(Exception):
+    """A bot's search was stopped by its `cancel()` callback (raised between playouts)."""
+
+
 HIDDEN_ZONES = frozenset(("deck", "deal", "squad", "hand", "removed"))
 PLAY_ZONES = frozenset(("field", "aux", "attached"))
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random as _random
 
 from ..berserk.odds import ability_odds, odds_for
-from .base import Game, card_value, life_weight, material, sample_world, seat_view
+from .base import Cancelled, Game, card_value, life_weight, material, sample_world, seat_view
 
 PREFER = {"strike": 0.03, "attack": 0.03, "use": 0.02, "capture": 0.02, "buy": 0.01, "move": 0.005,
           "end": -0.02, "redeploy": -0.05, "redeal": -0.03, "pass": -0.01, "skip": -0.01, "nodefend": -0.005}
@@ -119,9 +119,14 @@ class GreedyBot:
         self.rng = _random.Random(seed)
 
     @staticmethod
-    def rank(world, seat: int, rng) -> list:
-        """[(action, score)] of `world`'s legal actions, best first (ties by `rng`)."""
-        scored = [(a, score(world, a, seat), rng.random()) for a in Game.choices(world)]
+    def rank(world, seat: int, rng, cancel=None) -> list:
+        """[(action, score)] of `world`'s legal actions, best first (ties by `rng`); `cancel()`
+        returning True raises `Cancelled` between actions."""
+        scored = []
+        for a in Game.choices(world):
+            if cancel is not None and cancel():
+                raise Cancelled()
+            scored.append((a, score(world, a, seat), rng.random()))
         scored.sort(key=lambda t: (-t[1], t[2]))
         return [(a, v) for a, v, _r in scored]
 

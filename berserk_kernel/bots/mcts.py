@@ -25,7 +25,7 @@ import math
 import random as _random
 import time
 
-from .base import Game, evaluate, sample_world, seat_view
+from .base import Cancelled, Game, evaluate, sample_world, seat_view
 from .greedy import GreedyBot
 from .random import weighted_choice
 
@@ -61,24 +61,28 @@ class MCTSBot:
         self._rank: dict = {}
 
     # --- the public face ------------------------------------------------------------------
-    def step(self, state):
+    def step(self, state, progress=None, cancel=None):
+        """The action to play. `progress(fraction)` is called between playouts; `cancel()`
+        returning True raises `Cancelled` at the next playout."""
         actions = Game.choices(state)
         if not actions:
             raise ValueError("no legal action: the game is over")
         if len(actions) == 1:
+            if progress is not None:
+                progress(1.0)
             return actions[0]
-        return self.analyse(state)[0][0]
+        return self.analyse(state, progress, cancel)[0][0]
 
-    def analyse(self, state):
+    def analyse(self, state, progress=None, cancel=None):
         """[(action, mean value for the seat to move, visits)], most visited first."""
         seat = Game.current_player(state)
         real = {str(a): a for a in Game.choices(state)}
         view = self.view(state, seat)
         self._rank = {}
         if self.prior:
-            ranked = GreedyBot.rank(self.world(view, seat), seat, self.rng)
+            ranked = GreedyBot.rank(self.world(view, seat), seat, self.rng, cancel)
             self._rank = {str(a): i for i, (a, _v) in enumerate(ranked)}
-        root = self._search(view, seat, frozenset(real))
+        root = self._search(view, seat, frozenset(real), progress, cancel)
         last = len(self._rank)
         out = []
         for key, a in real.items():
@@ -96,18 +100,27 @@ class MCTSBot:
         return sample_world(view, seat, self.rng)
 
     # --- search ---------------------------------------------------------------------------
-    def _search(self, view, seat: int, root_keys: frozenset) -> dict:
+    def _search(self, view, seat: int, root_keys: frozenset, progress=None, cancel=None) -> dict:
         root: dict = {}
-        deadline = time.perf_counter() + self.time_ms / 1000 if self.time_ms is not None else None
+        start = time.perf_counter()
+        deadline = start + self.time_ms / 1000 if self.time_ms is not None else None
         i = 0
         while True:
             if self.playouts is not None and i >= self.playouts:
                 break
-            if deadline is not None and i > 0 and time.perf_counter() >= deadline:
+            now = time.perf_counter()
+            if deadline is not None and i > 0 and now >= deadline:
                 break
+            if cancel is not None and cancel():
+                raise Cancelled()
+            if progress is not None:
+                done = i / self.playouts if self.playouts else (now - start) / (deadline - start)
+                progress(min(1.0, done))
             self._iterate(self.world(view, seat), root, root_keys)
             i += 1
         self.last_iterations = i
+        if progress is not None:
+            progress(1.0)
         return root
 
     def _iterate(self, w, root: dict, root_keys: frozenset) -> None:
