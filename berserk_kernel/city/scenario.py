@@ -35,6 +35,9 @@ _LOG = {"type": "array", "maxItems": 1_000_000, "items": {"type": "object", "pro
     "data": {"type": "object", "maxProperties": 40}},
     "required": ["rule", "kind", "ru", "en"], "additionalProperties": False}}
 
+_TEXT = {"type": ["object", "string"], "maxLength": 2000, "additionalProperties": False,
+         "properties": {"ru": {"type": "string", "maxLength": 2000}, "en": {"type": "string", "maxLength": 2000}}}
+
 SETUP = {"type": "object", "properties": {
     "players": {"type": "integer", "minimum": 2, "maximum": 4},
     "map": {"type": ["string", "object"], **{k: v for k, v in _NAME.items() if k != "type"}},
@@ -54,8 +57,8 @@ SCHEMA = {
     "properties": {
         "game": {"const": "city"},
         "kind": {"const": "scenario"},
-        "title": {"type": "object"},
-        "description": {"type": "object"},
+        "title": _TEXT,
+        "description": _TEXT,
         "setup": SETUP,
         "position": {"type": "object", "properties": {
             "phase": {"enum": list(PHASES)}, "round": {"type": "integer", "minimum": 0, "maximum": 1001},
@@ -237,11 +240,29 @@ def _positioned(data: dict, source: str):
     if s.last_event is not None and s.last_event not in deck_def:
         bad("last_event", f"unknown event {s.last_event!r}", f"неизвестное Событие {s.last_event!r}")
     s.last_battle = pos.get("last_battle")
+    _check_battle_and_window(s, pos, bad, district, player)
     w = pos.get("winners")
     s.winners = tuple(player(f"winners[{i}]", p) for i, p in enumerate(w)) if w is not None else None
     if (s.winners is None) != (s.phase != "over"):
         bad("winners", "winners are given exactly when the phase is 'over'", "победители указываются ровно тогда, когда фаза 'over'")
     return s
+
+
+def _check_battle_and_window(s, pos: dict, bad, district, player) -> None:
+    """The last battle names districts of this map and players of this game; an open capture window
+    (CITY-3.3) is the current player's own district."""
+    b = s.last_battle
+    if b is not None:
+        for key in ("src", "dst"):
+            district(f"last_battle.{key}", b[key])
+        player("last_battle.attacker", b["attacker"])
+        player("last_battle.defender", b["defender"], none_ok=True)
+        if len(b["rolls_attack"]) > b["attackers"] or len(b["rolls_defence"]) > b["defenders"]:
+            bad("last_battle", "more dice than forces in the battle", "кубиков больше, чем сил в бою")
+    window = s.turn["capture"]
+    if window is not None and s.owner.get(window[0]) != s.current:
+        bad("turn.capture", f"the capture window is open on district {window[0]}, which is not the current player's",
+            f"окно захвата открыто на районе {window[0]}, а он не принадлежит текущему игроку")
 
 
 def opts_rounds(norm: dict) -> int:
