@@ -19,12 +19,13 @@ from __future__ import annotations
 import hashlib
 import json
 
+from .contract import Contract, check_faces
 from .errors import IllegalAction
 from .log import LogEntry
 from .rules import RuleRegistry, Verdict
 
 
-class BaseState:
+class BaseState(Contract):
     RULES: RuleRegistry
     GAME: str = ""
 
@@ -73,21 +74,27 @@ class BaseState:
     def is_legal(self, action) -> bool:
         return self.explain(action).ok
 
-    def apply(self, action, *, history: bool = True):
+    def apply(self, action, *, history: bool = True, dice=None):
         """Apply a legal action; raise `IllegalAction` (rule id, ru, en) and change nothing else.
 
         `action` is an action value or its text; anything else (a number, a text that is not
         an action) raises `ActionSyntaxError` from ``parse_action``. With ``history=False``
-        (replays, simulations, benchmarks) no undo snapshot is kept.
+        (replays, simulations, benchmarks) no undo snapshot is kept. ``dice`` (a tuple of die
+        faces, as in `chance_outcomes`) are the faces this action's rolls show, in order, in
+        place of what the queued forced dice or the seed would show; faces it does not roll
+        are dropped, and undo brings the dice back as they were.
         """
         action = self.parse_action(action)
+        if dice is not None:
+            dice = check_faces(dice)
         verdict = self._check(action)
         if not verdict.ok:
             raise IllegalAction(verdict.rule_id, verdict.ru, verdict.en, action)
+        perform = self._perform if dice is None else lambda a: self._perform_rolled(a, dice)
         if not history:
             # the fast path: the check above already refused illegal actions, and there is no
             # snapshot to step back to
-            self._perform(action)
+            perform(action)
             self.actions.append(action)
             return self
         # the snapshot leaves out the log and the record: both only grow, so undo cuts them
@@ -100,7 +107,7 @@ class BaseState:
             self.log, self.actions = log, actions
         n_log, n_actions = len(log), len(actions)
         try:
-            self._perform(action)
+            perform(action)
         except BaseException:
             self._restore(snapshot)
             self.log, self.actions = log[:n_log], actions[:n_actions]
