@@ -192,9 +192,13 @@ def evaluate(s) -> list[float]:
     if s.phase == "over":
         return Game.returns(s)
     m = material(s)
-    scale = 10.0 if s.GAME == "city" else 25.0
     out = []
     for p, mine in enumerate(m):
         best_other = max(x for q, x in enumerate(m) if q != p)
-        out.append(math.tanh((mine - best_other) / scale))
+        out.append(squash(s, mine - best_other))
     return out
+
+
+def squash(s, lead: float) -> float:
+    """A material lead as a value in (-1, 1) (tanh, 10 points City, 25 Berserk)."""
+    return math.tanh(lead / (10.0 if s.GAME == "city" else 25.0))

@@ -13,11 +13,13 @@ orders and the dice made canonical), so the true position is never read again. E
    scores it with the exact returns at the end or `base.evaluate` at the cap;
 4. adds the value of the seat that chose each action along the path.
 
-The root action played is the most visited one among the actions legal in the real position.
-With `prior=True` (the default) the root's actions are first ranked by the greedy bot on one
-sampled world: they are expanded in that order and it breaks ties of visits and value, so a small
-budget still plays at least as sensibly as the greedy bot. Below the root, untried actions are
-expanded in kind-weighted random order.
+With `prior=True` (the default) every root action is first valued by the greedy bot on one
+sampled world (its exact one-step expected material lead, squashed like `base.evaluate`), and
+that value counts as `prior_visits` virtual visits of the action: UCB starts from the greedy
+bot's judgement and the playouts correct it, so a small budget plays at least as well as the
+greedy bot. The root action played is the one with the best mean value (virtual visits included),
+ties to the most visited, among the actions legal in the real position. Below the root,
+untried actions are expanded in kind-weighted random order.
 """
 from __future__ import annotations
 
@@ -25,8 +27,8 @@ import math
 import random as _random
 import time
 
-from .base import Cancelled, Game, evaluate, sample_world, seat_view
-from .greedy import GreedyBot
+from .base import Cancelled, Game, evaluate, sample_world, seat_view, squash
+from .greedy import GreedyBot, lead
 from .random import weighted_choice
 
 DEFAULT_PLAYOUTS = 40
@@ -50,13 +52,14 @@ class MCTSBot:
     name = "mcts"
 
     def __init__(self, playouts: int | None = None, time_ms: float | None = None, seed: int = 0,
-                 depth: int = DEFAULT_DEPTH, c: float = 0.7, prior: bool = True):
+                 depth: int = DEFAULT_DEPTH, c: float = 0.7, prior: bool = True, prior_visits: int = 3):
         if playouts is None and time_ms is None:
             playouts = DEFAULT_PLAYOUTS
         self.playouts, self.time_ms = playouts, time_ms
         self.depth, self.c = depth, c
         self.rng = _random.Random(seed)
-        self.prior = prior
+        self.prior, self.prior_visits = prior, prior_visits
+        self._prior_values: dict = {}
         self.last_iterations = 0
         self._rank: dict = {}
 
@@ -78,17 +81,21 @@ class MCTSBot:
         seat = Game.current_player(state)
         real = {str(a): a for a in Game.choices(state)}
         view = self.view(state, seat)
-        self._rank = {}
+        self._rank, self._prior_values = {}, {}
         if self.prior:
-            ranked = GreedyBot.rank(self.world(view, seat), seat, self.rng, cancel)
+            world = self.world(view, seat)
+            ranked = GreedyBot.rank(world, seat, self.rng, cancel)
             self._rank = {str(a): i for i, (a, _v) in enumerate(ranked)}
+            base = lead(world, seat)
+            self._prior_values = {str(a): squash(world, base + v) for a, v in ranked}
         root = self._search(view, seat, frozenset(real), progress, cancel)
         last = len(self._rank)
+        k = self.prior_visits if self._prior_values else 0
         out = []
         for key, a in real.items():
             e = root.get(key)
-            out.append((a, e.w / e.n if e and e.n else 0.0, e.n if e else 0))
-        out.sort(key=lambda t: (-t[2], -t[1], self._rank.get(str(t[0]), last), str(t[0])))
+            out.append((a, e.w / e.n if e and e.n else 0.0, e.n - k if e and e.n else 0))
+        out.sort(key=lambda t: (-round(t[1], 9), -t[2], self._rank.get(str(t[0]), last), str(t[0])))
         return out
 
     def view(self, state, seat: int):
@@ -102,6 +109,11 @@ class MCTSBot:
     # --- search ---------------------------------------------------------------------------
     def _search(self, view, seat: int, root_keys: frozenset, progress=None, cancel=None) -> dict:
         root: dict = {}
+        k = self.prior_visits
+        for key, v in self._prior_values.items():
+            if key in root_keys and k > 0:
+                e = root[key] = _Edge()
+                e.n, e.w = k, k * v
         start = time.perf_counter()
         deadline = start + self.time_ms / 1000 if self.time_ms is not None else None
         i = 0
