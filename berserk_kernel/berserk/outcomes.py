@@ -1,0 +1,264 @@
+"""Every outcome at a glance: each legal action of the decision on the board with its exact
+outcome distribution (wounds dealt and taken, cards killed and lost, the game won).
+
+    >>> from berserk_kernel.berserk import position
+    >>> from berserk_kernel.berserk.outcomes import outcomes
+    >>> rows = outcomes(position("A gorge_warden c2", "B bog_troll c3"))
+    >>> rows[0].action, rows[0].distribution[0], rows[0].expected["dealt"]
+
+How: every action is applied by the kernel itself on a copy of the position. An action that
+rolls is applied once per die face (forced dice, `core.outcomes.ProbeDice`); for a strike the
+36 pairs of faces are first grouped by the fight-table cell they read (R-BR-FIGHT, BR-10.3): the
+cell, not the faces, decides what happens, so one pair per cell is applied with the cell's
+weight (tests compare this with all 36 pairs). Decisions the action leads to are taken as a
+side would: a defender (BR-10.2) and a fight-table option (R-BR-FIGHT) are chosen by their side
+for its better expected balance, and a declared ability resolves as if nobody answers (BR-14).
+The position itself is never changed. Answers are cached per position.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..core.errors import IllegalAction
+from ..core.i18n import T
+from ..core.outcomes import NeedDie, Row, make_row, probe_copy
+from .actions import Action
+from .fight import fight, single_die
+from .strike import fights_back
+from .targets import modifier
+
+METRICS = ("dealt", "taken", "kills", "losses", "win")
+METRIC_NAMES = {
+    "dealt": T("нанесено ран", "wounds dealt"),
+    "taken": T("получено ран", "wounds taken"),
+    "kills": T("убито врагов", "enemies killed"),
+    "losses": T("потеряно своих", "own cards lost"),
+    "win": T("победа", "victory"),
+}
+MAX_DEPTH = 4          # decisions followed after the action (defender, option, passes)
+MAX_DICE = 4           # dice enumerated face by face beyond the grouped strike
+PASS = Action("pass")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one way of the action ends: counted for the player who decides now."""
+
+    dealt: int = 0
+    taken: int = 0
+    kills: int = 0
+    losses: int = 0
+    end: str = ""          # "", "win", "loss" or "draw"
+
+    def metrics(self) -> dict:
+        return {"dealt": self.dealt, "taken": self.taken, "kills": self.kills, "losses": self.losses,
+                "win": int(self.end == "win")}
+
+    def sort_key(self):
+        return (-self.dealt, self.taken, -self.kills, self.losses, self.end)
+
+    def score(self) -> int:
+        """The balance a side weighs its choices by (its own view: higher is better)."""
+        return self.dealt - self.taken + 4 * (self.kills - self.losses) + 100 * (
+            (self.end == "win") - (self.end == "loss"))
+
+    def text(self, lang: str = "ru") -> str:
+        parts = [f"{METRIC_NAMES[m].get(lang)}: {v}" for m, v in
+                 (("dealt", self.dealt), ("taken", self.taken), ("kills", self.kills), ("losses", self.losses)) if v]
+        if self.end:
+            parts.append(_END[self.end].get(lang))
+        return " · ".join(parts) if parts else _NOTHING.get(lang)
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+
+_END = {"win": T("победа", "victory"), "loss": T("поражение", "defeat"), "draw": T("ничья", "draw")}
+_NOTHING = T("без ран и потерь", "no wounds, no losses")
+NOTES = {
+    "defend": T("{who} назначит защитника: {choice} (лучшее для него)", "{who} assigns a defender: {choice} (its best option)"),
+    "nodefend": T("{who} не назначит защитника (так для него лучше)", "{who} assigns no defender (its best option)"),
+    "choice": T("при +4, +2 и −4 выбирающий берёт лучший для себя вариант", "at +4, +2 and −4 the chooser takes its better option"),
+    "queue": T("если никто не ответит внезапным действием", "if nobody answers with an instant action"),
+    "triggers": T("затем сработавшие способности заявляются", "then the fired abilities are declared"),
+}
+
+_CACHE: dict = {}
+_CACHE_MAX = 64
+
+
+def outcomes(state) -> list[Row]:
+    """The rows of the decision on the board, in the order of ``legal_actions()``."""
+    key = _cache_key(state)
+    rows = _CACHE.get(key) if key is not None else None
+    if rows is None:
+        mover = state.to_move
+        rows = [] if mover is None else [_row(state, a, mover) for a in state.legal_actions()]
+        if key is not None:
+            if len(_CACHE) >= _CACHE_MAX:
+                _CACHE.clear()
+            _CACHE[key] = rows
+    return list(rows)
+
+
+def row(state, action) -> Row:
+    """One legal action's `Row`; an illegal one raises `IllegalAction` with its rule id."""
+    action = state.parse_action(action)
+    verdict = state.explain(action)
+    if not verdict.ok:
+        raise IllegalAction(verdict.rule_id, verdict.ru, verdict.en, action)
+    return _row(state, action, state.to_move)
+
+
+def _row(state, action, mover) -> Row:
+    # `action` is legal here: the copies perform it without checking it again
+    notes: dict = {}
+    dist, rolled = _action_dist(state, state, action, mover, 0, notes)
+    note = None
+    if notes:
+        note = T("; ".join(t.ru for t in notes.values()), "; ".join(t.en for t in notes.values()))
+    return make_row(action, dist, METRICS, note, rolled)
+
+
+def _cache_key(state):
+    if hasattr(state, "key"):
+        try:
+            return ("berserk", state.key())
+        except Exception:   # noqa: BLE001 - a key is an optimisation, never a failure
+            return None
+    return ("berserk", state.state_hash())
+
+
+# --- enumeration --------------------------------------------------------------------------
+
+def _action_dist(root, parent, action, mover, depth, notes) -> tuple[dict, bool]:
+    out: dict = defaultdict(Fraction)
+    leaves = _enumerate(parent, action)
+    for leaf, w in leaves:
+        for o, p in _settle(root, leaf, mover, depth, notes).items():
+            out[o] += w * p
+    return dict(out), len(leaves) > 1 or leaves[0][1] != 1
+
+
+def _enumerate(parent, action) -> list:
+    """[(position after `action`, probability)] over every die face the action rolls."""
+    try:
+        leaf = probe_copy(parent)
+        leaf._perform(action)
+        return [(leaf, Fraction(1))]
+    except NeedDie:
+        pass
+    reps = _strike_groups(parent, action)
+    if reps is not None:
+        out = []
+        for faces, w in reps:
+            got = _faces(parent, action, faces, w, len(faces) + MAX_DICE)
+            if got is None:
+                break
+            out += got
+        else:
+            return out
+    return _faces(parent, action, (), Fraction(1), MAX_DICE + 2, strict=False)
+
+
+def _faces(parent, action, faces, weight, limit, strict=True):
+    """Apply with `faces` forced; branch on every further die. With `strict`, None when the
+    action used fewer dice than given (the grouping did not fit)."""
+    leaf = probe_copy(parent, faces)
+    try:
+        leaf._perform(action)
+    except NeedDie as need:
+        if len(faces) >= limit:
+            raise ValueError(f"{action}: more than {limit} dice to enumerate") from None
+        out = []
+        for f in range(1, need.sides + 1):
+            got = _faces(parent, action, faces + (f,), weight / need.sides, limit, strict=False)
+            out += got
+        return out
+    if strict and leaf.dice.forced:
+        return None
+    return [(leaf, weight)]
+
+
+def _strike_groups(s, a):
+    """One pair of faces per fight-table cell a strike can read, with its weight; None when
+    the action is no strike resolved now or the position has forced dice of its own."""
+    if s.dice.forced:
+        return None
+    if a.kind == "strike":
+        att, tgt, dfd = a.card, a.other, None
+    elif a.kind in ("defend", "nodefend") and s.pending and s.pending.get("kind") == "defend":
+        att = s.pending["attacker"]
+        tgt, dfd = (a.card, a.card) if a.kind == "defend" else (s.pending["target"], None)
+    else:
+        return None
+    wm = modifier(s, att, "attack_die")
+    groups: dict = {}
+    if fights_back(s, tgt, dfd):
+        bm = modifier(s, tgt, "defence_die")
+        for w in range(1, 7):
+            for b in range(1, 7):
+                faces, n = groups.get(fight(w + wm, b + bm), ((w, b), 0))
+                groups[fight(w + wm, b + bm)] = (faces, n + 1)
+        return [(faces, Fraction(n, 36)) for faces, n in groups.values()]
+    for w in range(1, 7):
+        faces, n = groups.get(single_die(w + wm), ((w,), 0))
+        groups[single_die(w + wm)] = (faces, n + 1)
+    return [(faces, Fraction(n, 6)) for faces, n in groups.values()]
+
+
+# --- what follows the action ---------------------------------------------------------------
+
+def _settle(root, leaf, mover, depth, notes) -> dict:
+    """{Outcome: p} once the decisions the action opened are taken."""
+    stage = leaf.stage
+    if leaf.phase == "over" or depth >= MAX_DEPTH:
+        return {measure(root, leaf, mover): Fraction(1)}
+    if stage in ("pending:defend", "pending:choice"):
+        decider = leaf.to_move
+        best = None
+        for opt in leaf.legal_actions():
+            dist, _ = _action_dist(root, leaf, opt, mover, depth + 1, notes)
+            value = sum(p * o.score() for o, p in dist.items()) * (1 if decider == mover else -1)
+            if best is None or value > best[0]:
+                best = (value, opt, dist)
+        _, opt, dist = best
+        who = leaf.seats[decider].name
+        if stage == "pending:choice":
+            notes["choice"] = NOTES["choice"]
+        elif opt.kind == "defend":
+            notes["defend"] = NOTES["defend"].format(who=who, choice=f"#{opt.card}")
+        else:
+            notes["defend"] = NOTES["nodefend"].format(who=who)
+        return dist
+    if stage == "queue" and leaf.is_legal(PASS):
+        notes["queue"] = NOTES["queue"]
+        dist, _ = _action_dist(root, leaf, PASS, mover, depth + 1, notes)
+        return dist
+    if stage == "triggers":
+        notes["triggers"] = NOTES["triggers"]
+    return {measure(root, leaf, mover): Fraction(1)}
+
+
+def measure(root, leaf, mover) -> Outcome:
+    """Wounds and deaths between two positions, counted for seat `mover`."""
+    dealt = taken = kills = losses = 0
+    after = leaf.cards
+    for uid, c in root.cards.items():
+        if not c.in_play:
+            continue
+        lc = after[uid]
+        dw = lc.wounds - c.wounds if lc.wounds > c.wounds else 0
+        dead = not lc.in_play and lc.zone == "graveyard"
+        if c.owner == mover:
+            taken += dw
+            losses += dead
+        else:
+            dealt += dw
+            kills += dead
+    end = ""
+    if leaf.phase == "over":
+        end = "draw" if leaf.winner == "draw" else "win" if leaf.winner == mover else "loss"
+    return Outcome(dealt, taken, kills, losses, end)

@@ -1,0 +1,69 @@
+"""What both games' outcome panels share: the `Row` record and dice that stop at an unknown face.
+
+A game's ``outcomes(state)`` (berserk/outcomes.py, city/outcomes.py) lists, for the decision on
+the board, every legal action with the exact distribution of what it leads to. A rolled action is
+applied on copies of the position with every face forced in turn: `ProbeDice` hands out the faces
+it was given and raises `NeedDie` the moment the kernel wants one more, so the enumeration learns
+how many dice an action rolls from the kernel itself, never from a copy of its rules.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .dice import Dice
+
+
+class NeedDie(Exception):
+    """The action wants a die face that was not given (``sides``: the die it rolls)."""
+
+    def __init__(self, sides: int):
+        super().__init__(sides)
+        self.sides = sides
+
+
+class ProbeDice(Dice):
+    """Dice that show the forced faces and then raise `NeedDie` instead of rolling."""
+
+    __slots__ = ()
+
+    def roll(self, sides: int = 6) -> int:
+        if not self.forced:
+            raise NeedDie(sides)
+        self.count += 1
+        return self.forced.pop(0)
+
+
+def probe_copy(state, faces=()):
+    """A fast copy of `state` whose next rolls show `faces` (after the position's own forced
+    faces) and then stop with `NeedDie`."""
+    c = state.clone() if hasattr(state, "clone") else state.copy()
+    d = state.dice
+    c.dice = ProbeDice(d.seed, d.state, list(d.forced) + list(faces), d.count)
+    return c
+
+
+@dataclass
+class Row:
+    """One legal action and where it leads: ``distribution`` lists (outcome, probability) with
+    the most likely first, probabilities exact and summing to 1; ``expected`` maps each metric to
+    its expected value (float), ``exact`` to the same as a Fraction; ``note`` says what was
+    assumed about a later decision (a `T`, or None)."""
+
+    action: object
+    distribution: list
+    expected: dict
+    exact: dict = field(default_factory=dict)
+    note: object = None
+    rolled: bool = False
+
+    @property
+    def deterministic(self) -> bool:
+        return len(self.distribution) == 1
+
+
+def make_row(action, dist: dict, metrics: tuple, note=None, rolled: bool = False) -> Row:
+    """A `Row` from {outcome: probability}; each outcome has ``metrics()`` -> {name: number}."""
+    items = sorted(dist.items(), key=lambda kv: (-kv[1], kv[0].sort_key()))
+    exact = {m: sum((p * o.metrics()[m] for o, p in items), Fraction(0)) for m in metrics}
+    return Row(action, items, {m: float(v) for m, v in exact.items()}, exact, note, rolled)
