@@ -20,6 +20,7 @@ from ..core.messages import catalog
 from ..core.rules import RuleRegistry
 from ..core.state import BaseState
 from . import heroes, movement, placement, queue, setup, strike, turn, zones
+from . import readout
 from .actions import Action
 from .cards import demo_cards
 from .field import CELLS, ORTHOGONAL
@@ -277,6 +278,27 @@ class BerserkState(BaseState):
     def __str__(self) -> str:
         from .scene import board_text
         return board_text(self)
+
+    # --- the position read out (readout.py; M1) ---------------------------------------------
+    def crystals(self, seat: int) -> readout.Crystals:
+        """Gold and silver `seat` has left to spend on the squad (BR-7.5), e.g. Crystals(gold=18, silver=7)."""
+        return readout.crystals(self, seat)
+
+    def penalty(self, seat: int) -> int:
+        """Gold the squad's elements cost `seat`: one per element beyond the first (BR-7.3)."""
+        return readout.penalty(self, seat)
+
+    def last_rolls(self) -> tuple:
+        """The dice the last action rolled: (Roll('BR-10.1', white=4, black=3),), or () if none."""
+        return readout.last_rolls(self)
+
+    def last_step(self):
+        """The last action and what it set off: rolls, wounds per card, healing, deaths (a `readout.Step`)."""
+        return readout.last_step(self)
+
+    def steps(self) -> list:
+        """A `readout.Step` for every action of the game, in order."""
+        return readout.steps(self)
 
 
 _PRECHECKED = frozenset(("move", "strike", "use", "end"))
