@@ -24,6 +24,7 @@ from .berserk_controller import BerserkController
 from .common import Message
 from .explorer_edits import EditsMixin, kind_of
 from .explorer_files import FilesMixin
+from .explorer_moment import MomentMixin
 from .explorer_words import EQUIPMENT_NAMES, KIND_NAMES, ZONE_NAMES, pair, t
 from .i18n import normal_lang, page_lang, w
 
@@ -58,7 +59,7 @@ def order_in_play(s) -> list[int]:
     return out
 
 
-class ExplorerController(EditsMixin, FilesMixin):
+class ExplorerController(EditsMixin, MomentMixin, FilesMixin):
     """Build a position by clicks and controls, play it, save and load it. No widgets.
 
     `mode` is "edit" or "play". In "edit" the position is `data` (a scenario dict) and `state`

@@ -7,6 +7,7 @@ import copy
 import json
 import re
 
+from berserk_kernel.core import share
 from berserk_kernel.core.errors import DataError
 from berserk_kernel.core.loading import parse_text
 
@@ -57,6 +58,39 @@ class FilesMixin:
             data = parse_text(text, source)
             if isinstance(data, dict) and "actions" in data and "cards" not in data:
                 raise DataError(source, "", t("is_record", "en"), t("is_record", "ru"))
+        except DataError as e:
+            self._data_error(e, data, "load_refused", source)
+            return False
+        except Exception as e:  # noqa: BLE001 - a malformed file must not break the page
+            kind = type(e).__name__.replace("Error", "")
+            return self._load_failed(source, *pair("unexpected", kind=kind, text=str(e)[:200]))
+        return self._load_data(data, source)
+
+    def share_code(self) -> str:
+        """The position shown as a link code (`berserk_kernel.core.share.encode`): the editor's,
+        or the game's while playing; the game's log and list of actions stay out of a link."""
+        data = self.save_dict()
+        data.pop("log", None)
+        data.pop("actions", None)
+        return share.encode(data)
+
+    def load_code(self, code, source: str = "<link>") -> bool:
+        """Open the position of a link code (``?pos=...``, or a whole address). A bad code leaves
+        the position as it was and says what is wrong, naming `source` and the field."""
+        try:
+            data = share.decode(code, source)
+        except DataError as e:
+            self._data_error(e, None, "load_refused", source)
+            return False
+        except Exception as e:  # noqa: BLE001 - a damaged link must not break the page
+            kind = type(e).__name__.replace("Error", "")
+            return self._load_failed(source, *pair("unexpected", kind=kind, text=str(e)[:200]))
+        if data.get("game", "berserk") != "berserk":
+            return self._load_failed(source, *pair("other_game", game=str(data.get("game"))))
+        return self._load_data(data, source)
+
+    def _load_data(self, data, source: str) -> bool:
+        try:
             st = self._build(copy.deepcopy(data), source)
         except DataError as e:
             self._data_error(e, data, "load_refused", source)
