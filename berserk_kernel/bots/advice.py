@@ -300,14 +300,22 @@ def _start_and_actions(game):
     raise ValueError("review needs a game played with history (undo) or a record table")
 
 
-def review(state_or_record, level="easy", seed: int = 0, progress=None, cancel=None) -> list[MoveReview]:
-    """Every move of a game, valued against the bot's choice (see the module)."""
+def review(state_or_record, level="easy", seed: int = 0, progress=None, cancel=None,
+           first: int = 0) -> list[MoveReview]:
+    """Every move of a game from move `first` (an index of its action list) on, valued against
+    the bot's choice (see the module)."""
     start, actions = _start_and_actions(state_or_record)
+    if type(first) is not int or not 0 <= first <= len(actions):
+        raise ValueError(f"first must be a move index from 0 to {len(actions)}, not {first!r}")
     playouts = level_playouts(level)
     s = start.copy()
+    for played in actions[:first]:
+        Game.apply(s, played)
     out = []
-    n = len(actions)
+    n = max(1, len(actions) - first)
     for i, played in enumerate(actions):
+        if i < first:
+            continue
         if cancel is not None and cancel():
             raise Cancelled()
         seat = Game.current_player(s)
@@ -315,7 +323,7 @@ def review(state_or_record, level="easy", seed: int = 0, progress=None, cancel=N
         if len(choices) <= 1 or seat is None:
             out.append(MoveReview(i, seat, played, played, 0.5, 0.5, 0.0, "good"))
         else:
-            sub = None if progress is None else (lambda f, i=i: progress((i + 0.5 * f) / n))
+            sub = None if progress is None else (lambda f, i=i: progress((i - first + 0.5 * f) / n))
             best = make_bot(level, seed + i).analyse(s, sub, cancel)[0][0]
             if str(best) == str(played):
                 (v,) = action_values(s, [played], seat, playouts, seed + i, cancel=cancel)
@@ -326,7 +334,7 @@ def review(state_or_record, level="easy", seed: int = 0, progress=None, cancel=N
                 out.append(MoveReview(i, seat, played, best, max(v_best, v_played), v_played, loss, mark_of(loss)))
         Game.apply(s, played)
         if progress is not None:
-            progress((i + 1) / n)
+            progress((i + 1 - first) / n)
     return out
 
 

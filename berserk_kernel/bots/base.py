@@ -1,35 +1,33 @@
-"""One adapter over both games' public API, the seat view, world sampling and evaluation.
+"""The bots' view of a game: the kernel's contract (core/contract.py), evaluation.
 
-The kernel's shared contract (core/contract.py of issue 10) is not there yet, so this module
-spells the few things the bots need once for both games:
+The bots read a game only through the shared contract both games keep:
 
-  Game.current_player(s)   Berserk `to_move`, City `current_player()`; None when over
-  Game.is_terminal(s)      phase "over"
-  Game.returns(s)          per seat: +1 win, -1 loss, 0 draw; City winners share +1
-  Game.legal_actions(s)    the kernel's `legal_actions()`
-  Game.apply(s, a)         `apply(a, history=False)` (on a copy, for search)
-  Game.copy(s)             the kernel's `copy()`
+  Game.current_player(s)   `s.current_player()`; None when over
+  Game.is_terminal(s)      `s.is_terminal()`
+  Game.returns(s)          `s.returns()`: +1 win, -1 loss, 0 draw; City winners share
+  Game.legal_actions(s)    `s.legal_actions()`
+  Game.apply(s, a)         `s.apply(a, history=False)` (on a clone, for search)
+  Game.copy(s)             `s.clone()` (no log, no undo history)
 
-`seat_view(state, seat)` is what that seat may know: a copy in which the identities of the
-cards it cannot see are replaced by a canonical assignment (sorted card ids on sorted uids),
-every deck and the City event deck are put in sorted order, and the dice are re-seeded to 0
-(forced dice, which a scenario shows, are kept). Two positions that differ only in hidden things
-give the same view. `sample_world(view, seat, rng)` then deals the hidden identities at random
-from the same multiset, shuffles the decks and re-seeds the dice from the bot's RNG: a full
-position consistent with the view. A bot that searches only sampled worlds cannot peek.
+`seat_view(state, seat)` is `state.view(seat)`: a copy in which what that seat cannot know
+(hidden card identities, deck orders, the City event deck order, the dice's seed) is made
+canonical. `sample_world(view, seat, rng)` is `view.sample_world(seat, rng)`: hidden identities
+dealt at random from the multiset the seat can infer, decks shuffled, future dice re-seeded from
+the bot's RNG. A bot that searches only sampled worlds cannot peek.
+
+One thing the rules leave open is settled here for the bots: `Game.choices` ends a City turn
+after `CITY_TURN_CAP` actions (the rules set no limit on redeploys).
 """
 from __future__ import annotations
 
 import math
 
+from ..berserk.hidden import HIDDEN_ZONES, PLAY_ZONES, hidden_uids
 from ..core.dice import Dice
+
 
 class Cancelled(Exception):
     """A bot's search was stopped by its `cancel()` callback (raised between playouts)."""
-
-
-HIDDEN_ZONES = frozenset(("deck", "deal", "squad", "hand", "removed"))
-PLAY_ZONES = frozenset(("field", "aux", "attached"))
 
 
 CITY_TURN_CAP = 12
@@ -51,13 +49,11 @@ def game_of(state) -> str:
 
 
 class Game:
-    """Static adapter: the same words for both games."""
+    """Static adapter: the contract's words, plus the bots' City turn cap."""
 
     @staticmethod
     def current_player(s):
-        if s.GAME == "city":
-            return s.current_player()
-        return s.to_move
+        return s.current_player()
 
     @staticmethod
     def is_terminal(s) -> bool:
@@ -65,21 +61,19 @@ class Game:
 
     @staticmethod
     def players(s) -> int:
-        return s.players if s.GAME == "city" else 2
+        return s.num_players() if _has_contract(s) else s.players
 
     @staticmethod
     def returns(s) -> list[float]:
-        n = Game.players(s)
+        if _has_contract(s):
+            return s.returns()
+        n = s.players   # City before its contract: winners share
         if s.phase != "over":
             return [0.0] * n
-        if s.GAME == "city":
-            winners = set(s.winners or ())
-            if not winners or len(winners) == n:
-                return [0.0] * n
-            return [1.0 / len(winners) if p in winners else -1.0 for p in range(n)]
-        if s.winner in (0, 1):
-            return [1.0 if p == s.winner else -1.0 for p in range(2)]
-        return [0.0, 0.0]
+        winners = set(s.winners or ())
+        if not winners or len(winners) == n:
+            return [0.0] * n
+        return [1.0 / len(winners) if p in winners else -1.0 for p in range(n)]
 
     @staticmethod
     def legal_actions(s) -> list:
@@ -102,7 +96,7 @@ class Game:
 
     @staticmethod
     def copy(s):
-        return s.copy()
+        return s.clone() if hasattr(s, "clone") else s.copy()
 
     @staticmethod
     def kind(action) -> str:
@@ -111,45 +105,29 @@ class Game:
 
 # --- what a seat may know ------------------------------------------------------------------
 
-def hidden_uids(s, seat: int) -> list[int]:
-    """Berserk: uids of the cards whose identity `seat` cannot see (the other seat's cards in
-    its deck, deal, squad, hand or set aside, and its face-down cards in play), sorted."""
-    return sorted(u for u, c in s.cards.items()
-                  if c.owner != seat and (c.zone in HIDDEN_ZONES or (c.zone in PLAY_ZONES and c.face_down)))
+def _has_contract(s) -> bool:
+    """The state keeps the whole contract (a game whose hooks are all there)."""
+    return hasattr(s, "num_players") and hasattr(s, "_canonical_hidden")
 
 
 def seat_view(state, seat: int):
-    """A copy of `state` with everything `seat` cannot know made canonical (see the module)."""
-    v = state.copy()
-    forced = list(state.dice.forced)
-    v.dice = Dice(0, forced=forced)
-    if v.GAME == "city":
-        v.deck = sorted(v.deck)
-        return v
-    uids = hidden_uids(v, seat)
-    ids = sorted(v.cards[u].card for u in uids)
-    for u, cid in zip(uids, ids):
-        v.cards[u].card = cid
-    for p in v.seats:
-        p.deck.sort()
+    """What `seat` may know (the contract's `view`)."""
+    if _has_contract(state):
+        return state.view(seat)
+    v = state.copy()   # City before its contract: the event deck order and the seed hidden
+    v.dice = Dice(0, forced=list(state.dice.forced))
+    v.deck = sorted(v.deck)
     return v
 
 
 def sample_world(view, seat: int, rng):
-    """A full position consistent with `view` for `seat`: hidden identities dealt at random,
-    deck orders shuffled, future dice re-seeded, all from `rng` (a `random.Random`)."""
+    """A full position consistent with `view` for `seat`, from `rng` (the contract's
+    `sample_world`)."""
+    if _has_contract(view):
+        return view.sample_world(seat, rng)
     w = view.copy()
     w.dice = Dice(rng.getrandbits(62), forced=list(view.dice.forced))
-    if w.GAME == "city":
-        rng.shuffle(w.deck)
-        return w
-    uids = hidden_uids(w, seat)
-    ids = [w.cards[u].card for u in uids]
-    rng.shuffle(ids)
-    for u, cid in zip(uids, ids):
-        w.cards[u].card = cid
-    for p in w.seats:
-        rng.shuffle(p.deck)
+    rng.shuffle(w.deck)
     return w
 
 

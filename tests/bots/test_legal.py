@@ -30,7 +30,8 @@ def test_analyse_lists_every_legal_action_best_first(game):
     assert sorted(str(a) for a, _v, _n in ranked) == sorted(str(a) for a in Game.choices(s))
     assert {str(a) for a in Game.choices(s)} <= {str(a) for a in Game.legal_actions(s)}
     visits = [n for _a, _v, n in ranked]
-    assert visits == sorted(visits, reverse=True)
+    values = [v for _a, v, _n in ranked]
+    assert values == sorted(values, reverse=True)   # the best mean (greedy prior included) first
     assert sum(visits) == 6 if len(ranked) > 1 else True
     assert all(-1.0 <= v <= 1.0 for _a, v, _n in ranked)
 

@@ -1,0 +1,154 @@
+"""The hint and the review (berserk_kernel.bots.advice): levels, the exact odds named in the
+reason, progress and cancel, marks of a deliberately bad move."""
+import re
+import time
+from fractions import Fraction
+
+import pytest
+
+from berserk_kernel.berserk.odds import odds_for
+from berserk_kernel.city import new_game as city_game
+from berserk_kernel.bots import Cancelled, GreedyBot, MCTSBot, RandomBot
+from berserk_kernel.bots.advice import (LEVELS, Advice, MoveReview, action_values, explain, make_bot, mark_of,
+                                        review, suggest)
+from berserk_kernel.bots.base import Game
+
+from .positions import GAMES, position
+
+CYRILLIC = re.compile("[а-яё]", re.I)
+
+
+def with_kind(game: str, kind: str, seed: int = 3):
+    """A position (reached by random play, with history) where the player to move has a choice
+    and an action of `kind`."""
+    s = city_game(players=2, seed=seed) if game == "city" else GAMES[game](seed)
+    bots = [GreedyBot(seed), RandomBot(seed)]
+    while not Game.is_terminal(s):
+        acts = Game.choices(s)
+        if len(acts) > 1 and any(Game.kind(a) == kind for a in acts):
+            return s, [a for a in acts if Game.kind(a) == kind]
+        s.apply(bots[Game.current_player(s)].step(s))
+    raise AssertionError(f"no {kind} found")
+
+
+def frac(p: Fraction) -> str:
+    return f"({p.numerator}/{p.denominator})"
+
+
+def test_levels_and_make_bot():
+    assert list(LEVELS) == ["easy", "normal", "strong"]
+    assert LEVELS["easy"] < LEVELS["normal"] < LEVELS["strong"]
+    bot = make_bot("normal", seed=3)
+    assert isinstance(bot, MCTSBot) and bot.playouts == LEVELS["normal"]
+    assert make_bot(7).playouts == 7
+    with pytest.raises(ValueError, match="unknown level 'hard'"):
+        make_bot("hard")
+
+
+def test_the_reason_of_a_strike_names_the_fight_table_odds():
+    s, strikes = with_kind("berserk", "strike")
+    a = strikes[0]
+    seat = Game.current_player(s)
+    text, rule_ids = explain(s, a, seat)
+    odds = odds_for(s, a.card, a.other).distribution("exchange")
+    hit = sum((p for (d, _t), p in odds.items() if d > 0), Fraction(0))
+    back = sum((p for (_d, t), p in odds.items() if t > 0), Fraction(0))
+    assert rule_ids == ("BR-10.3", "BR-10.4")
+    for lang in ("ru", "en"):
+        assert f"#{a.card}" in text[lang] and f"#{a.other}" in text[lang]
+        for p in (hit, back):
+            if p not in (0, 1):
+                assert frac(p) in text[lang]
+    assert CYRILLIC.search(text["ru"]) and not CYRILLIC.search(text["en"])
+    assert "шанс убить" in text["ru"] and "chance to kill" in text["en"]
+
+
+def test_the_reason_of_a_city_attack_names_its_exact_odds():
+    s, attacks = with_kind("city", "attack", seed=2)
+    a = max(attacks, key=lambda x: x.count)
+    text, rule_ids = explain(s, a, Game.current_player(s))
+    odds = s.attack_odds(a)
+    if odds.defenders:
+        assert rule_ids == ("CITY-4.2",)
+        assert frac(odds.capture) in text["en"] if odds.capture not in (0, 1) else "capture" in text["en"]
+        assert f"район {a.dst}" in text["ru"] and f"district {a.dst}" in text["en"]
+    else:
+        assert rule_ids == ("CITY-4.3",)
+
+
+def test_suggest_gives_a_legal_action_its_win_chance_and_why():
+    s, _ = with_kind("berserk", "strike")
+    before = s.state_hash()
+    adv = suggest(s, "easy", seed=1)
+    assert isinstance(adv, Advice)
+    assert s.is_legal(adv.action) and s.state_hash() == before
+    assert 0.0 <= adv.win_chance <= 1.0
+    assert adv.alternatives[0][0] == adv.action and adv.alternatives[0][1] == adv.win_chance
+    assert sorted(str(a) for a, _w, _n in adv.alternatives) == sorted(str(a) for a in Game.choices(s))
+    assert sum(n for _a, _w, n in adv.alternatives) == LEVELS["easy"]
+    assert set(adv.reason) == {"ru", "en"}
+    assert "Поиск: 16 розыгрышей" in adv.reason["ru"] and "Search: 16 playouts" in adv.reason["en"]
+    assert suggest(s, "easy", seed=1) == adv   # seeded
+
+
+def test_suggest_refuses_a_finished_game():
+    s = finished_city_game()
+    before = s.state_hash()
+    with pytest.raises(ValueError, match="game is over"):
+        suggest(s)
+    assert s.state_hash() == before
+
+
+def test_progress_rises_to_one_and_cancel_stops_promptly():
+    s, _ = with_kind("city", "attack", seed=2)
+    seen = []
+    suggest(s, 12, progress=seen.append)
+    assert seen[-1] == 1.0 and seen == sorted(seen) and len(seen) >= 12
+    calls = []
+
+    def cancel():
+        calls.append(time.perf_counter())
+        return len(calls) > 4
+
+    with pytest.raises(Cancelled):
+        suggest(s, "strong", cancel=cancel)
+    assert time.perf_counter() - calls[-1] < 0.3
+    with pytest.raises(Cancelled):
+        review(finished_city_game(), "easy", cancel=lambda: True)
+    rows = []
+    with pytest.raises(Cancelled):   # cancelled inside a move's search, not only between moves
+        review(finished_city_game(), "easy", progress=rows.append, cancel=lambda: len(rows) > 3)
+
+
+def finished_city_game():
+    from berserk_kernel.bots import RandomBot
+    s = GAMES["city"](4)
+    bots = [RandomBot(1), RandomBot(2)]
+    s.apply(bots[0].step(s))
+    while not Game.is_terminal(s):
+        s.apply(bots[Game.current_player(s)].step(s))
+    return s
+
+
+def test_marks_by_loss():
+    assert [mark_of(x) for x in (0.0, 0.049, 0.05, 0.1, 0.2, 0.9)] == \
+        ["good", "good", "inaccuracy", "mistake", "blunder", "blunder"]
+
+
+def test_review_marks_a_deliberately_bad_move():
+    s, _ = with_kind("berserk", "strike")
+    seat = Game.current_player(s)
+    n = len(s.actions)
+    acts = Game.choices(s)
+    values = action_values(s, acts, seat, 8, seed=n)
+    worst = acts[min(range(len(acts)), key=values.__getitem__)]
+    assert max(values) - min(values) >= 0.05, "the position must offer a bad move"
+    s.apply(worst)
+    rows = review(s, 8, seed=0, first=n)          # only the last move, 8 playouts
+    assert len(rows) == 1
+    last = rows[-1]
+    assert isinstance(last, MoveReview) and last.index == n and last.seat == seat
+    assert str(last.action) == str(worst) and str(last.best) != str(worst)
+    assert last.loss >= 0.05 and last.mark in ("inaccuracy", "mistake", "blunder")
+    assert last.win_after == pytest.approx(last.win_before - last.loss)
+    assert "лучше было" in last.text("ru") and "better was" in last.text("en")
