@@ -13,11 +13,10 @@ import json
 import threading
 from html import escape
 
-from berserk_kernel.bots import Game
 from berserk_kernel.core.errors import KernelError
 
 from .bot_advice import LEVELS
-from .bot_play import BotPlay, record_of
+from .bot_play import BotPlay, is_over, record_of
 from .i18n import w
 
 BORDER = {"good": "#009E73", "inaccuracy": "#E69F00", "mistake": "#D55E00", "blunder": "#A00000"}
@@ -119,7 +118,7 @@ class BotPanel:
             self.seat_row.layout.display = "" if bp.active else "none"
             self.hint_button.description = w("hint_button", lang)
             self.hint_button.tooltip = w("hint_tip", lang)
-            self.hint_button.disabled = bp.busy or Game.is_terminal(c.state) or bp.bot_to_move()
+            self.hint_button.disabled = bp.busy or is_over(c.state) or bp.bot_to_move()
             self.resume_button.description = w("bot_resume", lang)
             waiting = bp.bot_to_move() and not bp.busy
             self.resume_button.layout.display = "" if waiting else "none"
@@ -240,14 +239,26 @@ class BotPanel:
                                       f"{escape(w('record_wrong_game', c.lang, game=str(game)))}</div>")
             return
         try:
+            check_record(record, game, name)
             self.app.open_replay(record, source=name)
         except KernelError as e:
             why = (e.en if c.lang == "en" else e.ru) or str(e)
-            self.review_note.value = f"<div class='bot-note'>{escape(why)}</div>"
+            self.review_note.value = f"<div class='bot-note'>{escape(name)}: {escape(why)}</div>"
             return
         self.review_note.value = f"<div class='bot-note'>{escape(name)}</div>"
         self.play.analyse(record)
         self.refresh()
+
+
+def check_record(record: dict, game: str, source: str) -> None:
+    """Replay a record with the kernel's own checks (schema, legal actions, final hash): a bad
+    file raises the kernel's DataError naming the file and the field."""
+    if game == "berserk":
+        from berserk_kernel.berserk.record import replay_record
+        replay_record(record, source)
+    else:
+        from berserk_kernel.city.record import load_record
+        load_record(record, source)
 
 
 def seat_label(c, seat: int, lang: str) -> str:

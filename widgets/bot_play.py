@@ -20,7 +20,6 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from berserk_kernel.bots import Game
 
 from . import bot_advice as advice
 from .i18n import kind_word, w
@@ -63,7 +62,8 @@ class BotPlay:
         self.on_change = on_change          # called (from any thread) after every visible change
         self.show_s = show_s
         self.seed = seed
-        self.bot_seats: frozenset = frozenset()
+        self.bots: frozenset = frozenset()  # who the computer plays (`player_id`: a Berserk seat
+                                            # can change its index when the first player is chosen)
         self.level = "easy"
         self.task: Task | None = None
         self.advice = None                  # the last hint (advice.Advice) and its position version
@@ -71,14 +71,14 @@ class BotPlay:
         self.reviewed: list[Reviewed] | None = None
         self.last_bot_action = None
         self.errors: list[str] = []
-        self.lock = threading.RLock()
+        self.lock = controller.lock        # the controller's: one change of the position at a time
         controller.hold = self.hold_reason
         controller.listeners.append(self.on_position)
 
     # --- settings ----------------------------------------------------------------------------
     @property
     def active(self) -> bool:
-        return bool(self.bot_seats)
+        return bool(self.bots)
 
     def seats(self) -> int:
         return advice_players(self.c.state)
@@ -89,18 +89,33 @@ class BotPlay:
             raise ValueError(f"unknown level {level!r}")
         self.cancel()
         self.level = level
-        self.bot_seats = frozenset(p for p in range(self.seats()) if p != human)
-        if hasattr(self.c, "set_viewer") and self.c.GAME == "berserk":
-            self.c.set_viewer(human)
+        st = self.c.state
+        self.bots = frozenset(player_id(st, p) for p in range(self.seats()) if p != human)
+        self._follow()
         self.c.message = None
         self.think()
+
+    @property
+    def bot_seats(self) -> frozenset:
+        """The seats (indices) the computer plays now."""
+        st = self.c.state
+        return frozenset(p for p in range(self.seats()) if player_id(st, p) in self.bots)
+
+    @bot_seats.setter
+    def bot_seats(self, seats) -> None:
+        st = self.c.state
+        self.bots = frozenset(player_id(st, p) for p in seats)
+
+    def _follow(self) -> None:
+        """Berserk: the board is seen from the player's seat (wherever its index went)."""
+        if self.c.GAME == "berserk":
+            self.c.set_viewer(self.human if self.active else None)
 
     def stop(self) -> None:
         """Back to a game of people at one screen."""
         self.cancel()
-        self.bot_seats = frozenset()
-        if self.c.GAME == "berserk":
-            self.c.set_viewer(None)
+        self.bots = frozenset()
+        self._follow()
         self._notify()
 
     @property
@@ -111,7 +126,7 @@ class BotPlay:
     # --- state -------------------------------------------------------------------------------
     def bot_to_move(self) -> bool:
         s = self.c.state
-        return self.active and not Game.is_terminal(s) and Game.current_player(s) in self.bot_seats
+        return self.active and not is_over(s) and to_move(s) in self.bot_seats
 
     @property
     def busy(self) -> bool:
@@ -233,9 +248,9 @@ class BotPlay:
 
     def _play(self, action) -> None:
         c = self.c
-        who = {lang: self._who(Game.current_player(c.state), lang) for lang in ("ru", "en")}
+        who = {lang: self._who(to_move(c.state), lang) for lang in ("ru", "en")}
         if self.secret(action):
-            labels = {lang: w("bot_secret", lang, kind=kind_word(Game.kind(action), lang))
+            labels = {lang: w("bot_secret", lang, kind=kind_word(kind_of(action), lang))
                       for lang in ("ru", "en")}
         else:
             labels = {lang: c.action_label(action, lang) for lang in ("ru", "en")}
@@ -266,6 +281,8 @@ class BotPlay:
 
     def on_position(self, _controller=None) -> None:
         """A listener of the controller: after the player's move, the computer answers."""
+        if self.active:
+            self._follow()
         if self.bot_to_move() and not self.busy and not self.paused:
             self.think()
 
@@ -284,7 +301,7 @@ class BotPlay:
             while s.can_undo():
                 self.c.undo()
                 done = True
-                if not Game.is_terminal(s) and Game.current_player(s) not in self.bot_seats:
+                if not is_over(s) and to_move(s) not in self.bot_seats:
                     break
         self.paused = True
         self._notify()
@@ -302,7 +319,7 @@ class BotPlay:
     def hint(self) -> bool:
         """Search for the player to move; when done, light the suggested action."""
         s = self.c.state
-        if Game.is_terminal(s) or self.bot_to_move():
+        if is_over(s) or self.bot_to_move():
             return False
         state = s.copy()
         level = "normal" if self.level == "easy" else self.level
@@ -376,7 +393,35 @@ class BotPlay:
 # --- small readings of a controller's game ----------------------------------------------------
 
 def advice_players(state) -> int:
-    return Game.players(state)
+    """How many players (the kernel's contract when there, else each game's own word)."""
+    n = getattr(state, "num_players", None)
+    if callable(n):
+        return n()
+    return state.players if state.GAME == "city" else 2
+
+
+def to_move(state):
+    """The player to move, None when the game is over."""
+    if is_over(state):
+        return None
+    f = getattr(state, "current_player", None)
+    return f() if callable(f) else state.to_move
+
+
+def is_over(state) -> bool:
+    return state.phase == "over"
+
+
+def kind_of(action) -> str:
+    return getattr(action, "kind", None) or action.verb
+
+
+def player_id(state, seat: int):
+    """Who sits at `seat`: Berserk seats are re-ordered once the first player is chosen (seat 0
+    always moves first), so a Berserk player is its name; a City player its index."""
+    if state.GAME == "berserk":
+        return state.seats[seat].name
+    return seat
 
 
 def seat_name(controller, seat, lang: str) -> str:

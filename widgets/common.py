@@ -69,6 +69,7 @@ class BaseController:
         self.listeners: list = []        # called with the controller after every change (lessons)
         self.refusal_listeners: list = []   # called with (controller, message) on every refusal
         self.hold = None                 # None or a callable -> (ru, en) while the player must wait
+        self.lock = threading.RLock()    # one change of the position at a time (the computer's thread)
 
     # to provide: action_label(a, lang), _reset_selection()
 
@@ -121,6 +122,10 @@ class BaseController:
     def apply(self, action, by_bot: bool = False) -> bool:
         """Apply an action; an illegal one changes nothing and puts the rule in `message`.
         While the player must wait (`hold`), only the computer's own moves (`by_bot`) are played."""
+        with self.lock:
+            return self._apply(action, by_bot)
+
+    def _apply(self, action, by_bot: bool) -> bool:
         if not by_bot and self.held():
             return False
         try:

@@ -1,0 +1,304 @@
+"""Playing against the computer, the hint and the analysis, at the controller level (no browser):
+widgets/bot_play.py over the apps' controllers, and the panel's widgets (widgets/bot_panel.py).
+
+The computer thinks in a background thread; `BotPlay.wait()` joins it. `show_s=0` skips the
+pause that lets a person see the computer's move lit before it is played."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from berserk_kernel.berserk import new_game as berserk_game
+from berserk_kernel.city import new_game as city_game
+from tests.widgets.helpers import berserk_clicks, city_clicks
+from widgets import BerserkApp, BerserkController, CityApp, CityController
+from widgets.bot_play import BotPlay, is_over, to_move
+from widgets.i18n import w
+
+
+def human_berserk(c):
+    """A quick human: buys two cards, places its squad, then ends every turn."""
+    legal = c.legal()
+    kinds = {a.kind: a for a in legal}
+    if "end" in kinds:
+        return kinds["end"]
+    if "buy" in kinds and len(c.state.seats[c.state.to_move].squad) < 2:
+        return kinds["buy"]
+    if "done" in kinds and c.state.phase == "build":
+        return kinds["done"]
+    return legal[0]
+
+
+def human_city(c):
+    legal = c.legal()
+    verbs = {a.verb: a for a in legal}
+    for v in ("pick", "draw", "income", "capture", "end"):
+        if v in verbs:
+            return verbs[v]
+    return legal[0]
+
+
+def movers(state) -> list:
+    """Who made each action of the game (replayed from its start): a Berserk seat's name (seats
+    are re-ordered when the first player is chosen), a City seat's index."""
+    from widgets.bot_play import player_id, record_of, start_of
+    rec = record_of(state)
+    s = start_of(rec)
+    out = []
+    for a in rec["actions"]:
+        out.append(player_id(s, to_move(s)))
+        s.apply(a)
+    return out
+
+
+def play_out(c, bp, pick, act, human, limit: int = 400) -> list:
+    """Play the human's seat (its `player_id`) to the end; return the human's actions."""
+    from widgets.bot_play import player_id
+    done = []
+    bp.wait()
+    while not is_over(c.state):
+        assert player_id(c.state, to_move(c.state)) == human, "the computer stopped on its turn"
+        assert not bp.bot_to_move() and c.hold() is None
+        a = pick(c)
+        before = len(c.state.actions)
+        bp.paused = True                  # the click helpers read the message of the player's move
+        act(c, a)
+        assert len(c.state.actions) == before + 1 and c.state.actions[-1] == a, (a, c.message)
+        done.append(str(a))
+        bp.think()
+        bp.wait()
+        assert len(done) < limit
+    assert not bp.errors
+    return done
+
+
+def test_whole_berserk_game_against_the_computer_by_clicks():
+    c = BerserkController(berserk_game(seed=5, options={"turn_limit": 6}), "en")
+    said = []
+    bp = BotPlay(c, on_change=lambda: said.append(c.message), show_s=0)
+    bp.start(human=0, level="easy")
+    mine = play_out(c, bp, human_berserk, berserk_clicks, human="A")
+    assert c.state.phase == "over"
+    assert c.state.seats[c.viewer].name == "A"    # the board is seen from the player's seat
+    who = movers(c.state)
+    assert [str(a) for a, p in zip(c.state.actions, who) if p == "A"] == mine
+    assert who.count("B") > 20                     # the computer played its whole side
+    texts = [m.text("en") for m in said if m is not None]
+    assert any(t.startswith("B (computer): ") for t in texts)
+    # the computer's deal and its face-down squad are never named
+    buys = [t for t in texts if t.startswith("B (computer): Buy")]
+    assert buys and all(t == "B (computer): Buy (the card is hidden from you)" for t in buys)
+    assert not any(t.startswith("B (computer): Place") and "#" in t for t in texts)
+
+
+def test_whole_city_game_against_the_computer():
+    c = CityController(city_game(players=2, seed=7, options={"rounds": 3}), "ru")
+    bp = BotPlay(c, show_s=0)
+    bp.start(human=1, level="easy")
+    mine = play_out(c, bp, human_city, city_clicks, human=1)
+    assert c.state.phase == "over"
+    who = movers(c.state)
+    assert [str(a) for a, p in zip(c.state.actions, who) if p == 1] == mine
+    assert who.count(0) > 10
+    assert c.status().startswith(w("status_over", "ru"))
+
+
+def test_four_player_city_the_computer_plays_three_seats():
+    c = CityController(city_game(players=4, seed=3, options={"rounds": 1}), "en")
+    bp = BotPlay(c, show_s=0)
+    bp.start(human=2, level="easy")
+    assert bp.bot_seats == frozenset({0, 1, 3})
+    play_out(c, bp, human_city, city_clicks, human=2)
+    assert set(movers(c.state)) == {0, 1, 2, 3}
+
+
+def test_the_players_actions_and_clicks_are_refused_while_the_computer_is_to_move():
+    c = BerserkController(berserk_game(seed=5), "ru")
+    bp = BotPlay(c, show_s=0)
+    assert c.state.to_move == 1
+    bp.bot_seats = frozenset({1})                  # the computer's seat, not thinking yet
+    before = (list(c.state.actions), c.state.state_hash(), c.version)
+    legal = c.legal()
+    assert c.apply(legal[0]) is False
+    assert c.message.kind == "info" and c.message.ru == w("bot_wait", "ru")
+    assert c.choose(legal[0]) is False
+    c.click("card:1")
+    assert c.selected is None and c.message.ru == w("bot_wait", "ru")
+    assert (list(c.state.actions), c.state.state_hash(), c.version) == before
+
+
+def test_cancel_stops_a_think_promptly_and_leaves_the_position():
+    c = CityController(city_game(players=2, seed=7), "en")
+    for _ in range(3):                                # into the actions phase: many choices
+        c.apply(human_city(c))
+    while c.state.phase != "actions":
+        c.apply(human_city(c))
+    bp = BotPlay(c, show_s=0)
+    before = (list(map(str, c.state.actions)), c.state.state_hash(), c.version)
+    bp.level = "strong"
+    assert bp.hint()
+    deadline = time.monotonic() + 30
+    while bp.task.progress == 0.0 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert 0.0 < bp.task.progress < 1.0
+    t = time.monotonic()
+    bp.user_cancel()
+    assert time.monotonic() - t < 1.0
+    assert not bp.busy
+    assert bp.current_advice() is None and c.considered is None
+    assert c.message.en == w("bot_cancelled", "en")
+    assert (list(map(str, c.state.actions)), c.state.state_hash(), c.version) == before
+
+
+def test_cancelling_the_computers_move_keeps_its_turn_waiting():
+    c = CityController(city_game(players=2, seed=7), "en")
+    bp = BotPlay(c, show_s=5)                       # a long look at the lit move: cancel during it
+    first = to_move(c.state)
+    bp.start(human=1 - first, level="easy")
+    deadline = time.monotonic() + 30
+    while c.considered is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert c.considered is not None and not c.state.actions
+    bp.user_cancel()
+    assert not c.state.actions and bp.paused and bp.bot_to_move()
+    assert c.apply(c.legal()[0]) is False            # still the computer's turn
+    bp.show_s = 0
+    assert bp.think()
+    bp.wait()
+    assert not bp.bot_to_move() and c.state.actions
+
+
+@pytest.mark.parametrize("make", [lambda: BerserkController(berserk_game(seed=5), "en"),
+                                  lambda: CityController(city_game(players=2, seed=7), "en")])
+def test_the_hint_names_a_legal_action_and_lights_it(make):
+    c = make()
+    bp = BotPlay(c, show_s=0)
+    if to_move(c.state) == 1 and c.GAME == "berserk":
+        c.apply(c.legal()[0])
+    assert bp.hint()
+    bp.wait()
+    adv = bp.current_advice()
+    assert adv is not None and adv.action in c.legal()
+    assert c.considered == adv.action
+    assert 0.0 <= adv.win_chance <= 1.0
+    for lang in ("ru", "en"):
+        text = bp.hint_text(lang)
+        assert c.action_label(adv.action, lang) in text and "%" in text
+    if c.GAME == "berserk":
+        assert c.focus_highlights() is not None
+    c.apply(c.legal()[0])
+    assert bp.current_advice() is None and bp.hint_text("en") == ""   # a new position: no stale hint
+
+
+def test_the_review_marks_a_deliberately_bad_move():
+    c = BerserkController(berserk_game(seed=6), "en")
+    bp = BotPlay(c, show_s=0)
+    bp.start(human=0, level="easy")
+    assert c.state.to_move == 0 and not bp.busy       # A won the roll: the player starts
+    c.choose("first")
+    n = len(c.state.actions)
+    c.choose("done")                                  # finish building with an empty squad
+    c.choose("confirm:yes")
+    bp.wait()
+    assert c.state.phase == "over" and c.state.seats[c.state.winner].name == "B"
+    bp.analyse()
+    bp.wait()
+    rows = bp.reviewed
+    assert len(rows) == len(c.state.actions)
+    bad = rows[n]
+    assert (bad.who["en"], bad.label["en"]) == ("A", "Done")
+    assert bad.mark in ("mistake", "blunder") and bad.loss >= 0.10
+    assert bad.label["en"] != bad.best_label["en"]
+    line = bp.review_line(bad, "ru")
+    assert line.startswith(f"{n + 1}. A: Готово ?") and "шанса на победу" in line
+
+
+def test_undo_takes_back_to_the_players_last_decision():
+    c = CityController(city_game(players=2, seed=7), "en")
+    bp = BotPlay(c, show_s=0)
+    human = 1 - to_move(c.state)
+    bp.start(human=human, level="easy")
+    bp.wait()
+    before = list(map(str, c.state.actions))
+    c.apply(human_city(c))
+    bp.wait()
+    assert len(c.state.actions) > len(before) + 1   # the player's move and the computer's answer
+    assert bp.undo()
+    assert list(map(str, c.state.actions)) == before
+    assert to_move(c.state) == human and not bp.busy
+
+
+def test_unknown_level_is_refused():
+    bp = BotPlay(CityController(city_game(players=2, seed=7), "en"))
+    with pytest.raises(ValueError, match="unknown level 'hardest'"):
+        bp.start(human=0, level="hardest")
+    assert not bp.active
+
+
+# --- the panel in the apps ---------------------------------------------------------------------
+
+def test_the_panel_in_the_hot_seat_app_one_language_at_a_time():
+    app = BerserkApp(berserk_game(seed=5), lang="en", setup_row=True)
+    panel = app.bot_panel
+    assert panel.box in app.side_top.children
+    assert [label for label, _v in panel.opponent.options] == [
+        "a second player at this screen", "the computer — easy", "the computer — normal", "the computer — strong"]
+    panel.play.show_s = 0
+    panel.seat.value = 0
+    panel.opponent.value = "easy"
+    assert panel.play.active and panel.play.bot_seats == frozenset({1})
+    panel.play.wait()
+    app.refresh()
+    st = app.controller.state
+    assert st.seats[st.to_move].name == "A"
+    assert panel.hint_button.description == "💡 Hint" and not panel.hint_button.disabled
+    app.lang_toggle.value = "ru"
+    assert panel.opponent.options[1][0] == "компьютер — лёгкий"
+    assert panel.hint_button.description == "💡 Подсказка"
+    assert panel.seat_label.value.startswith("Вы играете за")
+    panel.opponent.value = ""
+    assert not panel.play.active and app.controller.viewer_mode is None
+
+
+def test_while_the_computer_is_to_move_its_choices_are_not_shown():
+    app = CityApp(city_game(players=2, seed=7), lang="en", setup_row=True)
+    bp = app.bot_panel.play
+    bp.bot_seats = frozenset({to_move(app.controller.state)})
+    app.refresh()
+    assert app.prompt_buttons.children == () or list(app.prompt_buttons.children) == []
+    assert list(app.actions_dropdown.options) == [(w("no_actions", "en"), "")]
+    assert app.bot_panel.resume_button.layout.display == ""     # «Let the computer move»
+    assert app.bot_panel.hint_button.disabled
+
+
+def test_a_bad_record_file_is_named_not_a_traceback():
+    app = CityApp(city_game(players=2, seed=7), lang="en", setup_row=True)
+    panel = app.bot_panel
+    panel._load([{"name": "broken.json", "content": b"{not json"}])
+    assert "broken.json" in panel.review_note.value and not app.errors
+    panel._load([{"name": "other.json", "content": b'{"game": "berserk", "actions": []}'}])
+    assert "other.json" in panel.review_note.value and "another game: berserk" in panel.review_note.value
+    panel._load([{"name": "bad.json", "content": b'{"game": "city", "actions": 5}'}])
+    assert "bad.json" in panel.review_note.value and "setup" in panel.review_note.value
+    assert not app.errors and panel.play.reviewed is None and app.replay is None
+
+
+def test_a_record_file_opens_on_the_review_board_and_is_analysed():
+    import json
+
+    from berserk_kernel.city.record import record_of
+    c = CityController(city_game(players=2, seed=7, options={"rounds": 1}), "en")
+    while c.state.phase != "over":
+        c.apply(human_city(c))
+    app = CityApp(city_game(players=2, seed=1), lang="en", setup_row=True)
+    panel = app.bot_panel
+    panel._load([{"name": "game.json", "content": json.dumps(record_of(c.state)).encode()}])
+    assert not app.errors, app.errors
+    panel.play.wait()
+    assert app.replay is not None and len(app.replay.controller) == len(c.state.actions)
+    assert len(panel.play.reviewed) == len(c.state.actions)
+    app.refresh()
+    assert len(panel.moves.options) == len(c.state.actions)
+    panel.moves.value = 3
+    assert app.replay.controller.index == 4
