@@ -10,13 +10,19 @@ from html import escape
 import ipywidgets as W
 
 from berserk_kernel.berserk import BerserkState
+from berserk_kernel.core import share
+from berserk_kernel.core.errors import DataError
 
 from .berserk_app import BerserkApp
 from .canvas_view import CanvasView
 from .common import Message, guarded, message_html
 from .explorer_controller import ExplorerController
 from .explorer_edits import FLAGS_BOOL, FLAGS_INT
-from .explorer_words import pair, t
+from .explorer_view_city import CityPanel
+from .explorer_view_files import FilesPanel
+from .explorer_view_moment import MomentPanel
+from .explorer_words import t
+from .share_link import page_pos
 
 # --- the page -----------------------------------------------------------------------------------
 
@@ -44,20 +50,27 @@ def _play_board_class():
     return PlayBoard
 
 
-class ExplorerApp(W.VBox):
+class ExplorerApp(FilesPanel, MomentPanel, W.VBox):
     """The scenario explorer (an ipywidgets `VBox`): `ExplorerApp()` or
     `ExplorerApp(state, lang="en")`. `app.controller` is the `ExplorerController`, `app.view`
-    the editor's `CanvasView`, `app.board` the `BerserkApp` once a position is played."""
+    the editor's `CanvasView`, `app.board` the `BerserkApp` once a position is played.
+
+    The page opens the position of its address's ``?pos=<code>`` (or of `pos`); a City code
+    switches it to Battle for the City (`app.city_panel`, a `CityPanel`). A bad code leaves the
+    empty position and says what is wrong, naming ``<link>`` and the field."""
 
     SIDE_WIDTH = "340px"
 
     def __init__(self, state: BerserkState | None = None, lang: str | None = None, examples_dir=None,
-                 controller: ExplorerController | None = None):
+                 controller: ExplorerController | None = None, pos: str | None = None, game: str = "berserk"):
         self.controller = c = controller or ExplorerController(state, lang, examples_dir)
         self.errors: list[str] = []
         self._busy = False
         self.board = None
         self._saved_key = None
+        self._field_shown = None
+        self.game = "berserk"
+        self.city_panel: CityPanel | None = None
         lay = W.Layout
         narrow = {"description_width": "90px"}
 
@@ -98,32 +111,11 @@ class ExplorerApp(W.VBox):
                                            style=narrow, layout=lay(width="170px"))
         self.undo_edit_button = W.Button(layout=lay(width="auto"))
         self.redo_edit_button = W.Button(layout=lay(width="auto"))
-        # dice
-        self.dice_title = W.HTML()
-        faces = [(str(i), i) for i in range(1, 7)]
-        self.white_die = W.Dropdown(options=faces, value=5, style={"description_width": "60px"}, layout=lay(width="125px"))
-        self.black_die = W.Dropdown(options=[("—", 0)] + faces, value=2, style={"description_width": "60px"},
-                                    layout=lay(width="125px"))
-        self.add_dice_button = W.Button(layout=lay(width="auto"))
-        self.clear_dice_button = W.Button(layout=lay(width="auto"))
-        self.dice_html = W.HTML()
-        # files
-        self.files_title = W.HTML()
-        self.example_dropdown = W.Dropdown(style=narrow, layout=lay(width="340px"))
-        self.example_button = W.Button(layout=lay(width="auto"))
-        self.save_button = W.Button(button_style="info", layout=lay(width="auto"))
-        self.download_html = W.HTML()
-        self.save_area = W.Textarea(layout=lay(width="calc(100% - 12px)", height="140px"))
-        self.load_area = W.Textarea(layout=lay(width="calc(100% - 12px)", height="90px"))
-        self.load_button = W.Button(layout=lay(width="auto"))
-        self.upload = W.FileUpload(accept=".json,application/json", multiple=False)
         self.style_html = W.HTML(EXPLORER_CSS)
         for wdg, cls in ((self.search, "explorer-search"), (self.card_dropdown, "explorer-card"),
                          (self.owner_toggle, "explorer-owner"), (self.where_dropdown, "explorer-where"),
                          (self.sel_dropdown, "explorer-select"), (self.move_dropdown, "explorer-move"),
-                         (self.active_toggle, "explorer-active"), (self.example_dropdown, "explorer-example"),
-                         (self.save_area, "explorer-save-text"), (self.load_area, "explorer-load-text"),
-                         (self.upload, "explorer-upload")):
+                         (self.active_toggle, "explorer-active")):
             wdg.add_class(cls)
         for k, wdg in {**self.int_inputs, **self.bool_inputs}.items():
             wdg.add_class(f"explorer-{k.replace('_', '-')}")
@@ -147,15 +139,13 @@ class ExplorerApp(W.VBox):
         self.turn_input.observe(self._on_turn, names="value")
         self.undo_edit_button.on_click(self._on_undo_edit)
         self.redo_edit_button.on_click(self._on_redo_edit)
-        self.add_dice_button.on_click(self._on_add_dice)
-        self.clear_dice_button.on_click(self._on_clear_dice)
-        self.example_button.on_click(self._on_example)
-        self.save_button.on_click(self._on_save)
-        self.load_button.on_click(self._on_load_text)
-        self.upload.observe(self._on_upload, names="value")
 
         # layout
-        header = W.HBox([self.title_html, self.lang_toggle],
+        self.game_toggle = W.ToggleButtons(options=[("Берсерк", "berserk"), ("Битва за Город", "city")],
+                                           value="berserk", style={"button_width": "130px"})
+        self.game_toggle.add_class("explorer-game")
+        self.game_toggle.observe(self._on_game, names="value")
+        header = W.HBox([self.title_html, W.HBox([self.game_toggle, self.lang_toggle], layout=lay(flex_flow="row wrap"))],
                         layout=lay(justify_content="space-between", align_items="center", width="calc(100% - 12px)"))
         header.add_class("explorer-header")
         self.howto_html = W.HTML()
@@ -185,24 +175,56 @@ class ExplorerApp(W.VBox):
         self.editor_box.add_class("explorer-editor")
         self.play_box = W.VBox()
         self.play_box.add_class("explorer-play")
-        dice_box = W.VBox([self.dice_title,
-                           W.HBox([self.white_die, self.black_die, self.add_dice_button, self.clear_dice_button],
-                                  layout=lay(align_items="center", flex_flow="row wrap")),
-                           self.dice_html])
-        dice_box.add_class("explorer-section")
-        dice_box.add_class("explorer-dice")
-        files_box = W.VBox([self.files_title,
-                            W.HBox([self.example_dropdown, self.example_button], layout=lay(align_items="center", flex_flow="row wrap")),
-                            W.HBox([self.save_button, self.download_html], layout=lay(align_items="center", flex_flow="row wrap")),
-                            self.save_area, self.load_area,
-                            W.HBox([self.load_button, self.upload], layout=lay(align_items="center", flex_flow="row wrap"))])
-        files_box.add_class("explorer-section")
-        files_box.add_class("explorer-files")
+        dice_box, files_box = self._build_files(lay, narrow)
+        moment = self._build_moment(lay)
+        self.mode_row, self.dice_box, self.files_box = mode_row, dice_box, files_box
+        self.city_box = W.VBox()
+        self.city_box.add_class("explorer-city-box")
         super().__init__(children=[self.style_html, header, mode_row, self.message_html, self.description_html,
-                                   self.editor_box, self.play_box, dice_box, files_box, self.howto],
+                                   self.editor_box, moment, self.play_box, dice_box, files_box, self.city_box,
+                                   self.howto],
                          layout=lay(width="100%", max_width="1260px"))
         self.add_class("explorer-app")
+        if game == "city":
+            self.set_game("city")
+        code = pos if pos is not None else page_pos()
+        if code:
+            self.open_code(code)
         self.refresh()
+
+    # --- the game and links ----------------------------------------------------------------------
+    def set_game(self, game: str) -> None:
+        """Show the Berserk explorer or the City one (made on first use)."""
+        self.game = "city" if game == "city" else "berserk"
+        if self.game == "city" and self.city_panel is None:
+            self.city_panel = CityPanel(lang=self.controller.lang, on_error=self.show_exception)
+            self.city_box.children = [self.city_panel]
+        if self.game_toggle.value != self.game:
+            self._busy = True
+            try:
+                self.game_toggle.value = self.game
+            finally:
+                self._busy = False
+
+    def open_code(self, code: str, source: str = "<link>") -> bool:
+        """Open the position of a link code (``?pos=...``) in the explorer of its game."""
+        try:
+            game = share.decode(code, source).get("game", "berserk")
+        except DataError:
+            game = "berserk"             # the Berserk explorer says what is wrong with the code
+        if game == "city":
+            self.set_game("city")
+            ok = self.city_panel.city.load_code(code, source)
+        else:
+            self.set_game("berserk")
+            ok = self.controller.load_code(code, source)
+        self.refresh()
+        return ok
+
+    @property
+    def link_url(self) -> str:
+        """The link the page built for the position shown (empty until the page is drawn)."""
+        return (self.city_panel.link if self.game == "city" else self.link).url
 
     # --- refreshing ----------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -211,7 +233,11 @@ class ExplorerApp(W.VBox):
         c, lang = self.controller, self.controller.lang
         self._busy = True
         try:
-            self.title_html.value = f"<h3 style='margin:4px 0'>{escape(t('title', lang))}</h3>"
+            city = self.game == "city"
+            title = t("explorer_title_city" if city else "title", lang)
+            self.title_html.value = f"<h3 style='margin:4px 0'>{escape(title)}</h3>"
+            self.game_toggle.options = [(t("game_berserk", lang), "berserk"), (t("game_city", lang), "city")]
+            self.game_toggle.value = self.game
             self.lang_toggle.value = lang
             self.howto.set_title(0, t("howto_title", lang))
             self.howto_html.value = "".join(f"<p style='margin:4px 0;max-width:900px'>{escape(par)}</p>"
@@ -232,10 +258,22 @@ class ExplorerApp(W.VBox):
             self._refresh_turn()
             self._refresh_dice()
             self._refresh_files()
-            self.editor_box.layout.display = "none" if playing else ""
-            self.play_box.layout.display = "" if playing else "none"
+            self._refresh_link()
+            self._refresh_moment()
+            self.editor_box.layout.display = "none" if playing or city else ""
+            self.moment.layout.display = "none" if playing or city else ""
+            self.play_box.layout.display = "" if playing and not city else "none"
+            for box in (self.mode_row, self.message_html, self.description_html, self.dice_box, self.files_box):
+                box.layout.display = "none" if city else ""
+            self.city_box.layout.display = "" if city else "none"
         finally:
             self._busy = False
+        if city:
+            if self.city_panel.city.lang != lang:
+                self.city_panel.set_lang(lang)
+            else:
+                self.city_panel.refresh()
+            return
         if playing:
             self._show_board()
         else:
@@ -318,59 +356,6 @@ class ExplorerApp(W.VBox):
         self.undo_edit_button.disabled = not c.can_undo_edit()
         self.redo_edit_button.disabled = not c.can_redo_edit()
 
-    def _refresh_dice(self) -> None:
-        c, lang = self.controller, self.controller.lang
-        self.dice_title.value = f"<b>{t('dice_title', lang)}</b>"
-        self.white_die.description = t("white", lang)
-        self.black_die.description = t("black", lang)
-        self.add_dice_button.description = t("add_roll", lang)
-        self.clear_dice_button.description = t("clear_dice", lang)
-        q = c.queued_dice()
-        self.clear_dice_button.disabled = not q
-        boxes = "".join(
-            f"<span class='explorer-die' aria-label='{v}' style='display:inline-block;width:24px;height:24px;"
-            f"line-height:24px;text-align:center;font-weight:bold;border:2px solid #222;border-radius:5px;"
-            f"margin-right:4px'>{v}</span>" for v in q)
-        line = t("dice_queue", lang, faces=" → ".join(map(str, q))) if q else t("dice_none", lang)
-        self.dice_html.value = (f"<div class='explorer-dice-queue' style='font-size:13px'>{escape(line)}</div>"
-                                + (f"<div>{boxes}</div>" if boxes else "")
-                                + f"<div style='font-size:11px'>{escape(t('dice_note', lang))}</div>")
-
-    def _refresh_files(self) -> None:
-        c, lang = self.controller, self.controller.lang
-        self.files_title.value = f"<b>{t('files_title', lang)}</b>"
-        names = c.examples()
-        options = [(n, n) for n in names] or [(t("no_examples", lang), "")]
-        keep = self.example_dropdown.value
-        if list(self.example_dropdown.options) != options:
-            self.example_dropdown.options = options
-        values = [v for _l, v in options]
-        self.example_dropdown.value = keep if keep in values else values[0]
-        self.example_dropdown.description = t("examples", lang)
-        self.example_button.description = t("load_example", lang)
-        self.example_button.disabled = not names
-        self.save_button.description = t("save", lang)
-        self.load_area.placeholder = t("paste", lang)
-        self.load_button.description = t("load_text", lang)
-        self.upload.description = t("upload", lang)
-        if self._saved_key is not None and self._saved_key != self._position_key():
-            self._saved_key = None            # the saved text no longer shows the position
-            self.save_area.value = ""
-            self.download_html.value = ""
-        elif self.download_html.value:
-            self._fill_download(self.save_area.value)
-
-    def _position_key(self) -> tuple:
-        c = self.controller
-        p = c.player
-        return (c.version, c.mode, p.version if (p is not None and c.mode == "play") else None)
-
-    def _fill_download(self, text: str) -> None:
-        lang = self.controller.lang
-        name = "berserk_scenario.json"
-        self.download_html.value = (f"<a class='explorer-download' download='{name}' href='{self.controller.data_uri(text)}' "
-                                    f"style='margin-left:8px'>{escape(t('download', lang, name=name))}</a>")
-
     def _show_board(self) -> None:
         c = self.controller
         if self.board is None:
@@ -390,6 +375,13 @@ class ExplorerApp(W.VBox):
     @guarded
     def _on_click(self, tag) -> None:
         self.controller.click(tag)
+        self.refresh()
+
+    @guarded
+    def _on_game(self, change) -> None:
+        if self._busy:
+            return
+        self.set_game(change["new"])
         self.refresh()
 
     @guarded
@@ -492,48 +484,4 @@ class ExplorerApp(W.VBox):
     @guarded
     def _on_redo_edit(self, _b) -> None:
         self.controller.redo_edit()
-        self.refresh()
-
-    @guarded
-    def _on_add_dice(self, _b) -> None:
-        faces = [self.white_die.value] + ([self.black_die.value] if self.black_die.value else [])
-        self.controller.force_dice(*faces)
-        self.refresh()
-
-    @guarded
-    def _on_clear_dice(self, _b) -> None:
-        self.controller.clear_dice()
-        self.refresh()
-
-    @guarded
-    def _on_example(self, _b) -> None:
-        if self.example_dropdown.value:
-            self.controller.load_example(self.example_dropdown.value)
-            self.refresh()
-
-    @guarded
-    def _on_save(self, _b) -> None:
-        c = self.controller
-        text = c.save_text()
-        self.save_area.value = text
-        self._fill_download(text)
-        c._say("done", "", *pair("saved"))
-        self._saved_key = self._position_key()
-        self.refresh()
-
-    @guarded
-    def _on_load_text(self, _b) -> None:
-        self.controller.load_text(self.load_area.value, "<text>")
-        self.refresh()
-
-    @guarded
-    def _on_upload(self, change) -> None:
-        files = change["new"] or ()
-        if not files:
-            return
-        f = files[-1]
-        name = f.get("name", "<upload>") if isinstance(f, dict) else getattr(f, "name", "<upload>")
-        content = f.get("content", b"") if isinstance(f, dict) else getattr(f, "content", b"")
-        self.controller.load_upload(name, content)
-        self.upload.value = ()        # so that the same file can be chosen again (after a fix)
         self.refresh()
