@@ -501,6 +501,9 @@ class BerserkController(BerserkPanels, BaseController):
         if cards:
             lit.append(w("lit_cards", lang, cards=", ".join(self.card_name(u) for u in cards)))
         parts.append(w("lit", lang, what="; ".join(lit)) if lit else w("nothing_lit", lang))
+        focus = self.considered           # picked in the list or suggested (not a passing pointer)
+        if focus is not None and focus in self.legal():
+            parts.insert(0, w("focus_action", lang, what=self.action_label(focus, lang)))
         return ". ".join(parts)
 
     def prompt(self) -> Prompt | None:

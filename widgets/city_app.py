@@ -164,6 +164,13 @@ class CityController(BaseController):
             extra += [Rect(r.x, r.y, r.w, r.h, stroke=PALETTE["orange"], width=5, layer="highlight", hit=r.hit),
                       Text(r.x + r.w - 11, r.y + r.h - 11, "●", size=12, anchor="middle", fill=PALETTE["orange"],
                            layer="highlight")]
+        focus = self.focus_action()
+        if focus is not None and focus in self.legal():     # an action pointed at, picked or hinted
+            for d, colour in ((focus.src, PALETTE["blue"]), (focus.dst, PALETTE["purple"])):
+                r = boxes.get(f"district:{d}") if d else None
+                if r:
+                    extra.append(Rect(r.x - 2, r.y - 2, r.w + 4, r.h + 4, stroke=colour, width=6,
+                                      layer="highlight", hit=r.hit))
         if self.amount is not None and f"district:{self.amount.dst}" in boxes:
             r = boxes[f"district:{self.amount.dst}"]
             extra.append(Rect(r.x - 1, r.y - 1, r.w + 2, r.h + 2, stroke=PALETTE["black"], width=2, layer="highlight"))
@@ -367,6 +374,9 @@ class CityController(BaseController):
             lit.append(w("can_select", lang, ds=", ".join(str(d) for d in sorted(h.actors))))
         parts.append(w("lit", lang, what=w("districts_lit", lang, what="; ".join(lit)))
                      if lit else w("nothing_lit", lang))
+        focus = self.considered           # picked in the list or suggested (not a passing pointer)
+        if focus is not None and focus in self.legal():
+            parts.insert(0, w("focus_action", lang, what=self.action_label(focus, lang)))
         return ". ".join(parts)
 
     def prompt(self) -> Prompt | None:

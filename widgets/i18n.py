@@ -65,6 +65,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "lit_cells": ("клетки: {cells}", "cells: {cells}"),
     "lit_cards": ("карты: {cards}", "cards: {cards}"),
     "lit": ("Подсвечено — {what}", "Lit — {what}"),
+    "focus_action": ("На доске выделено действие: {what}", "Shown on the board: {what}"),
     "nothing_lit": ("Подсвеченных целей нет", "Nothing is lit"),
     "click_hint": ("Нажмите на подсвеченную карту или клетку.", "Click a lit card or cell."),
     "click_district": ("Нажмите на подсвеченный район.", "Click a lit district."),
