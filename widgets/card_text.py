@@ -13,6 +13,8 @@ from __future__ import annotations
 from html import escape
 
 from berserk_kernel.berserk.cards import ELEMENT_NAMES
+from berserk_kernel.berserk.lasting import effect_words, until_words
+from berserk_kernel.core.i18n import T
 from berserk_kernel.core.words import count, plural
 
 TYPE_WORDS = {
@@ -70,6 +72,12 @@ WORDS = {
     "op_return_to_deck": ("вернуть в колоду", "return to the deck"),
     "op_taunt": ("первая атака противника в его ход — по этой карте", "the opponent's first attack next turn must target it"),
     "tokens_plus": ("+{what}", "+{what}"), "tokens_minus": ("−{what}", "−{what}"),
+    "op_stay_closed": ("закрыть; не открывается в следующий ход", "close; it does not open in its next turn"),
+    "op_boost": ("{what} {when}", "{what} {when}"), "op_grant": ("дать способность «{what}» {when}", "give '{what}' {when}"),
+    "this_turn": ("до конца хода", "until the end of the turn"), "for_turns": ("на {what}", "for {what}"),
+    "range": ("не дальше {what}", "within {what}"),
+    "lasting_grant": ("способность «{what}» {when}", "ability '{what}' {when}"),
+    "granted": ("карта только даёт её другим", "the card only gives it to others"),
 }
 
 
@@ -90,7 +98,7 @@ def card_title(d, uid=None, lang: str = "ru") -> str:
     return f"{name} (#{uid})" if uid is not None else name
 
 
-def ability_words(ab, lang: str = "ru") -> str:
+def ability_words(ab, lang: str = "ru", d=None) -> str:
     """One ability: its own words, then how it works (kind, when, cost, target, effects)."""
     parts = [_pick(ABILITY_KIND, ab.kind, lang)]
     if ab.timing == "triggered":
@@ -108,7 +116,11 @@ def ability_words(ab, lang: str = "ru") -> str:
             parts.append(PROTECTION[1 if lang == "en" else 0].format(what=kinds))
         if ab.applies_to == "host":
             parts.append(_w("host", lang))
+        if ab.granted:
+            parts.append(_w("granted", lang))
     else:
+        if ab.granted:
+            parts.append(_w("granted", lang))
         cost = []
         if ab.close:
             cost.append(_w("cost_close", lang))
@@ -134,12 +146,21 @@ def ability_words(ab, lang: str = "ru") -> str:
             parts.append(_pick(TARGET, ab.target, lang))
         if ab.reach in REACH and ab.target in ("one", "choose"):
             parts.append(_w("reach", lang, r=_pick(REACH, ab.reach, lang)))
+        if ab.range:
+            parts.append(_w("range", lang, what=count(ab.range, "cell", lang, "gen")))
         for e in ab.effects:
-            parts.append(_effect(e, lang))
+            parts.append(_effect(e, lang, d))
     return f"{ab.text.get(lang)} ({'; '.join(p for p in parts if p)})"
 
 
-def _effect(e, lang) -> str:
+def _effect(e, lang, d=None) -> str:
+    if e.op in ("boost", "grant"):
+        when = _w("this_turn", lang) if e.turns == 1 else _w("for_turns", lang, what=count(e.turns, "turn", lang, "acc"))
+        if e.op == "grant":
+            given = d.ability(e.ability) if d is not None else None
+            return _w("op_grant", lang, what=given.text.get(lang) if given is not None else e.ability, when=when)
+        what = ", ".join(MOD[k][1 if lang == "en" else 0].format(n=n) for k, n in e.modifier)
+        return _w("op_boost", lang, what=what, when=when)
     if e.op == "wound":
         if e.roll:
             x, y, z = e.roll
@@ -183,7 +204,7 @@ def card_lines(d, lang: str = "ru") -> list[str]:
     if nums:
         lines.append(" · ".join(nums))
     for ab in d.abilities:
-        lines.append("• " + ability_words(ab, lang))
+        lines.append("• " + ability_words(ab, lang, d))
     if d.text is not None:
         lines.append(d.text.get(lang))
     return lines
@@ -204,7 +225,19 @@ def state_line(state, uid, lang: str = "ru") -> str:
         parts.append(_w("poisoned", lang, n=poison))
     if getattr(c, "closed", None) is not None:
         parts.append(_w("closed" if c.closed else "open", lang))
+    for e in getattr(c, "lasting", ()):        # what abilities left on it for a time (lasting.py)
+        parts.append(lasting_words(state, e).get(lang))
     return " · ".join(parts)
+
+
+def lasting_words(state, e):
+    """One lasting effect with its end, as the log says it: «+1 к броску кубика при ударе до конца хода»."""
+    what = effect_words(state, e)
+    if e.what == "stay_closed":
+        return what
+    until = until_words(state, e.until)
+    return T(*(_w("lasting_grant" if e.what == "grant" else "op_boost", lang, what=what.get(lang), when=until.get(lang))
+               for lang in ("ru", "en")))
 
 
 def card_plain(state, uid, lang: str = "ru") -> str:
