@@ -40,6 +40,7 @@ METRIC_NAMES = {
 MAX_DEPTH = 4          # decisions followed after the action (defender, option, passes)
 MAX_DICE = 4           # dice enumerated face by face beyond the grouped strike
 PASS = Action("pass")
+CHOICES = (Action("exchange"), Action("safe"))     # both always open at a fight-table choice
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,13 @@ class Outcome:
         """The balance a side weighs its choices by (its own view: higher is better)."""
         return self.dealt - self.taken + 4 * (self.kills - self.losses) + 100 * (
             (self.end == "win") - (self.end == "loss"))
+
+    def tone(self) -> str:
+        """"win", "loss", "good", "bad" or "even": how the player who decides sees it."""
+        if self.end in ("win", "loss"):
+            return self.end
+        sc = self.score()
+        return "good" if sc > 0 else "bad" if sc < 0 else "even"
 
     def text(self, lang: str = "ru") -> str:
         parts = [f"{METRIC_NAMES[m].get(lang)}: {v}" for m, v in
@@ -144,13 +152,14 @@ def _action_dist(root, parent, action, mover, depth, notes) -> tuple[dict, bool]
 
 def _enumerate(parent, action) -> list:
     """[(position after `action`, probability)] over every die face the action rolls."""
-    try:
-        leaf = probe_copy(parent)
-        leaf._perform(action)
-        return [(leaf, Fraction(1))]
-    except NeedDie:
-        pass
     reps = _strike_groups(parent, action)
+    if reps is None or action.kind == "strike":     # a strike may wait for a defender first
+        try:
+            leaf = probe_copy(parent)
+            leaf._perform(action)
+            return [(leaf, Fraction(1))]
+        except NeedDie:
+            pass
     if reps is not None:
         out = []
         for faces, w in reps:
@@ -200,8 +209,9 @@ def _strike_groups(s, a):
         bm = modifier(s, tgt, "defence_die")
         for w in range(1, 7):
             for b in range(1, 7):
-                faces, n = groups.get(fight(w + wm, b + bm), ((w, b), 0))
-                groups[fight(w + wm, b + bm)] = (faces, n + 1)
+                cell = fight(w + wm, b + bm)
+                faces, n = groups.get(cell, ((w, b), 0))
+                groups[cell] = (faces, n + 1)
         return [(faces, Fraction(n, 36)) for faces, n in groups.values()]
     for w in range(1, 7):
         faces, n = groups.get(single_die(w + wm), ((w,), 0))
@@ -219,7 +229,7 @@ def _settle(root, leaf, mover, depth, notes) -> dict:
     if stage in ("pending:defend", "pending:choice"):
         decider = leaf.to_move
         best = None
-        for opt in leaf.legal_actions():
+        for opt in (CHOICES if stage == "pending:choice" else leaf.legal_actions()):
             dist, _ = _action_dist(root, leaf, opt, mover, depth + 1, notes)
             value = sum(p * o.score() for o, p in dist.items()) * (1 if decider == mover else -1)
             if best is None or value > best[0]:

@@ -12,7 +12,6 @@ a copy and the difference is its one outcome. The position itself is never chang
 """
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -56,6 +55,16 @@ class Outcome:
 
     def sort_key(self):
         return (-self.captured, self.lost, -self.enemy_lost, self.result, self.left)
+
+    def tone(self) -> str:
+        """"win", "loss", "good", "bad" or "even": how the player who decides sees it."""
+        if self.end in ("win", "loss"):
+            return self.end
+        if self.captured:
+            return "good"
+        if self.result:
+            return "bad" if self.lost > self.enemy_lost or self.result == "wipe" else "even"
+        return "even"
 
     def text(self, lang: str = "ru") -> str:
         parts = [_RESULT[self.result].format(left=self.left).get(lang)] if self.result else []
@@ -122,15 +131,16 @@ def _attack(state, action, mover, wins) -> dict:
     if odds.capture and action.dst not in wins:
         wins[action.dst] = _capture_end(state, action, mover)
     end = wins.get(action.dst, "")
-    out: dict = defaultdict(Fraction)
+    out: dict = {}
     for k, line in enumerate(odds.joint):
         for m, p in enumerate(line):
             if not p:
                 continue
             result = "hold" if m else "capture" if k else "wipe"
-            out[Outcome(result, k if result == "capture" else m, int(result == "capture"), n - k, d - m,
-                        end if result == "capture" else "")] += p
-    return dict(out)
+            o = Outcome(result, k if result == "capture" else m, int(result == "capture"), n - k, d - m,
+                        end if result == "capture" else "")
+            out[o] = out[o] + p if o in out else p
+    return out
 
 
 def _capture_end(state, action, mover) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from math import gcd
 
 from .dice import Dice
 
@@ -37,7 +38,12 @@ class ProbeDice(Dice):
 def probe_copy(state, faces=()):
     """A fast copy of `state` whose next rolls show `faces` (after the position's own forced
     faces) and then stop with `NeedDie`."""
-    c = state.clone() if hasattr(state, "clone") else state.copy()
+    log, actions = state.log, state.actions
+    state.log, state.actions = [], []        # a copy to measure needs neither: do not copy them
+    try:
+        c = state.clone() if hasattr(state, "clone") else state.copy()
+    finally:
+        state.log, state.actions = log, actions
     d = state.dice
     c.dice = ProbeDice(d.seed, d.state, list(d.forced) + list(faces), d.count)
     return c
@@ -63,7 +69,20 @@ class Row:
 
 
 def make_row(action, dist: dict, metrics: tuple, note=None, rolled: bool = False) -> Row:
-    """A `Row` from {outcome: probability}; each outcome has ``metrics()`` -> {name: number}."""
-    items = sorted(dist.items(), key=lambda kv: (-kv[1], kv[0].sort_key()))
-    exact = {m: sum((p * o.metrics()[m] for o, p in items), Fraction(0)) for m in metrics}
-    return Row(action, items, {m: float(v) for m, v in exact.items()}, exact, note, rolled)
+    """A `Row` from {outcome: probability}; each outcome has ``metrics()`` -> {name: number}.
+    The sums run over whole numbers on a common denominator (Fraction arithmetic per term
+    would cost more than the enumeration)."""
+    den = 1
+    for p in dist.values():       # Fractions (or whole numbers: they have both parts too)
+        q = p.denominator
+        den = den * q // gcd(den, q)
+    nums = {o: p.numerator * (den // p.denominator) for o, p in dist.items()}
+    items = sorted(nums.items(), key=lambda kv: (-kv[1], kv[0].sort_key()))
+    totals = dict.fromkeys(metrics, 0)
+    for o, n in items:
+        for m, v in o.metrics().items():
+            if v and m in totals:
+                totals[m] += n * v
+    exact = {m: Fraction(t, den) for m, t in totals.items()}
+    distribution = [(o, Fraction(n, den)) for o, n in items]
+    return Row(action, distribution, {m: t / den for m, t in totals.items()}, exact, note, rolled)
