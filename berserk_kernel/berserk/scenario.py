@@ -312,11 +312,16 @@ def _load_decisions(s, data: dict, source: str) -> None:
             bad(field, f"no card #{uid}", f"нет карты #{uid}")
         return s.cards[uid]
 
+    for key in ("pending", "queue", "fired"):
+        if data.get(key) and s.phase != "battle":
+            bad(key, f"decisions and declared abilities belong to the battle (the phase is {s.phase!r})",
+                f"решения и заявленные способности бывают только в бою (фаза {s.phase!r})")
     pend = data.get("pending")
     if pend:
         for key in ("attacker", "target"):
-            if key in pend:
-                card(f"pending.{key}", pend[key])
+            if key in pend and not card(f"pending.{key}", pend[key]).in_play:
+                bad(f"pending.{key}", f"#{pend[key]} is not in play (the field or the aux zone)",
+                    f"#{pend[key]} не в игре (не на поле и не во вспомогательной зоне)")
         if pend["kind"] in ("defend", "choice") and not {"attacker", "target"} <= set(pend):
             bad("pending", "a defend or choice decision names attacker and target",
                 "решение о защите или выборе называет нападающего и цель")
@@ -342,6 +347,9 @@ def _load_decisions(s, data: dict, source: str) -> None:
         if e.get("host") is not None:
             card(f"{f}.host", e["host"])
     s.queue = [dict(e, targets=list(e.get("targets", [])), cell=e.get("cell"), host=e.get("host")) for e in data.get("queue", [])]
+    if s.batch is not None and s.batch > len(s.queue):
+        bad("batch", f"the batch starts at {s.batch}, past the end of the queue ({len(s.queue)})",
+            f"пакет начинается с {s.batch}, дальше конца очереди ({len(s.queue)})")
     pools: dict = {}
     s.fired = []
     for i, e in enumerate(data.get("fired", [])):   # one shared pool of trigger points per ability (HR-402.2)

@@ -8,8 +8,11 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from berserk_kernel.berserk import BerserkState, load_scenario, position, save_scenario
 from berserk_kernel.core import share
+from berserk_kernel.core.errors import DataError
 
 LIMIT = {"turn_limit": 40}       # R-BR-TURN-LIMIT: every game here ends
 
@@ -155,3 +158,44 @@ def test_a_battle_with_graveyard_tokens_poison_and_attached_cards_saves_reloads_
     assert by_uid[3]["tokens"] == 2 and by_uid[1]["poison"] == 1 and by_uid[5]["zone"] == "graveyard"
     t = reloaded(s, tmp_path)
     plays_on_alike(s, t, seed=7)
+
+
+def _chain() -> dict:
+    return {"cards": [{"uid": 1, "card": "forest_archer", "owner": 0, "cell": "c2", "closed": True},
+                      {"uid": 2, "card": "wind_shaman", "owner": 0, "cell": "a1", "closed": True},
+                      {"uid": 3, "card": "skeleton_spearman", "owner": 1, "cell": "c5", "wounds": 1},
+                      {"uid": 4, "card": "wandering_monk", "owner": 1, "cell": "e6", "used": {"mend": 1}},
+                      {"uid": 5, "card": "plantain_brew", "owner": 1, "zone": "attached", "host": 3},
+                      {"uid": 6, "card": "gorge_warden", "owner": 0, "zone": "graveyard"}],
+            "queue": [{"source": 1, "card": "forest_archer", "ability": "shot", "targets": [3], "seat": 0},
+                      {"source": 4, "card": "wandering_monk", "ability": "mend", "targets": [3], "seat": 1}],
+            "priority": 0}
+
+
+@pytest.mark.parametrize("change, field, words", [
+    (lambda d: d.update(phase="build"), "queue", "battle"),
+    (lambda d: d["queue"][0].update(card="no_such_card"), "queue[0].card", "unknown card"),
+    (lambda d: d["queue"][0].update(ability="fly"), "queue[0].ability", "no ability"),
+    (lambda d: d["queue"][1].update(source=99), "queue[1].source", "no card #99"),
+    (lambda d: d["queue"][1].update(targets=[3, 77]), "queue[1].targets[1]", "no card #77"),
+    (lambda d: d["queue"][0].update(host=55), "queue[0].host", "no card #55"),
+    (lambda d: d.update(batch=5), "batch", "past the end"),
+    (lambda d: d.update(pending={"kind": "defend", "seat": 0, "attacker": 1, "target": 3}), "pending.seat", "BR-10.2"),
+    (lambda d: d.update(pending={"kind": "defend", "seat": 1, "attacker": 6, "target": 3}), "pending.attacker", "not in play"),
+    (lambda d: d.update(pending={"kind": "choice", "seat": 1, "attacker": 1, "target": 3}), "pending", "white and black"),
+    (lambda d: d.update(pending={"kind": "choice", "seat": 1, "attacker": 1, "target": 3, "white": 40, "black": 1}),
+     "pending.white", "at most 30"),
+    (lambda d: d.update(fired=[{"card": 3, "ability": "shot", "seat": 1, "points": [3]}]), "fired[0].ability", "no ability"),
+    (lambda d: d.update(queue=[], fired=[{"card": 1, "ability": "shot", "seat": 1, "points": [3]}]), "fired[0].seat", "owner"),
+    (lambda d: d.update(queue=[], fired=[{"card": 1, "ability": "shot", "seat": 0, "points": [42]}]), "fired[0].points[0]", "no card #42"),
+    (lambda d: d.update(players=[{"hero": 3}, {}]), "players[0].hero", "not a hero card of player 0"),
+    (lambda d: d.update(players=[{"coins": 1, "coins_open": 2}, {}]), "players[0].coins_open", "open coins"),
+])
+def test_bad_decisions_name_the_field(change, field, words):
+    data = _chain()
+    assert BerserkState.from_dict(_chain(), "moment.json").stage == "queue"
+    change(data)
+    with pytest.raises(DataError) as e:
+        BerserkState.from_dict(data, "moment.json")
+    assert (e.value.source, e.value.field) == ("moment.json", field)
+    assert words in e.value.en and e.value.ru
