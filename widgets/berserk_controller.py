@@ -28,6 +28,7 @@ from berserk_kernel.berserk.actions import Action
 from berserk_kernel.berserk.cards import ELEMENT_NAMES
 from berserk_kernel.berserk.field import cell_name, parse_cell
 from berserk_kernel.berserk.scene import board_scene
+from berserk_kernel.berserk.targets import ability_of
 from berserk_kernel.core.errors import DataError
 
 from .berserk_panels import (ON_BOARD, BerserkPanels, HandItem, Highlights, _plain, _shape, object_cards,
@@ -178,7 +179,7 @@ class BerserkController(BerserkPanels, BaseController):
     def ability_text(self, a, lang: str | None = None) -> str:
         """The ability's own words from the card data (falls back to its id)."""
         c = self.state.cards.get(a.card)
-        ab = self.state.defs[c.card].ability(a.ability) if c is not None else None
+        ab = ability_of(self.state, a.card, a.ability)[0] if c is not None else None   # printed or granted
         return ab.text.get(lang or self.lang) if ab is not None else a.ability
 
     # --- what is lit ---------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from berserk_kernel.berserk import odds_for
 from berserk_kernel.berserk.actions import KINDS, Action
 from berserk_kernel.berserk.cards import ELEMENT_NAMES
 from berserk_kernel.berserk.setup import crystals_left, squad_cost
-from berserk_kernel.berserk.targets import modifier
+from berserk_kernel.berserk.targets import ability_of, modifier
 from berserk_kernel.core.errors import DataError
 from berserk_kernel.core.words import count
 
@@ -302,7 +302,7 @@ class BerserkPanels:
         if a is None or a.kind != "use" or len(getattr(a, "targets", ())) != 1:
             return None
         c = self.state.cards.get(a.card)
-        ab = self.state.defs[c.card].ability(a.ability) if c is not None else None
+        ab = ability_of(self.state, a.card, a.ability)[0] if c is not None else None   # printed or granted
         if ab is None or not any(e.op == "wound" for e in ab.effects) and ab.kind != "directed_strike":
             return None
         from berserk_kernel.berserk import ability_odds
