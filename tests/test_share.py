@@ -149,3 +149,20 @@ def test_encode_refuses_what_is_not_a_plain_table():
         share.encode([1, 2])
     with pytest.raises(DataError):
         share.encode({"x": 1.5})
+
+
+def test_a_state_may_be_encoded_directly_and_without_its_history():
+    g = _played(new_game(seed=3), 40)
+    assert share.encode(g) == share.encode(g.to_dict())
+    short = share.encode(g, history=False)
+    assert len(short) * 2 < len(share.encode(g))
+    again = share.load(short)
+    assert again.log == [] and again.actions == []
+    mine = g.to_dict()
+    mine.pop("log"), mine.pop("actions")
+    again_dict = again.to_dict()
+    again_dict.pop("log"), again_dict.pop("actions")
+    assert again_dict == json.loads(json.dumps(mine))             # the same position, without its history
+    assert [str(a) for a in again.legal_actions()] == [str(a) for a in g.legal_actions()]
+    city = _played(new_city(players=2, seed=1), 30)
+    assert share.load(share.encode(city, history=False)).position() == city.position()

@@ -42,8 +42,16 @@ def register(game: str, loader: Callable) -> None:
     _LOADERS[game] = loader
 
 
-def encode(data: dict) -> str:
-    """The code of a scenario dict (as written by ``state.to_dict()`` or by hand)."""
+def encode(data, *, history: bool = True) -> str:
+    """The code of a scenario dict (as written by ``state.to_dict()`` or by hand) or of a state.
+
+    ``history=False`` leaves out the ``log`` and the ``actions`` played so far: the same position in
+    a much shorter code (about a fifth for a game in battle), whose state hash differs from the
+    original's only by that history."""
+    if hasattr(data, "to_dict") and not isinstance(data, dict):
+        data = data.to_dict()
+    if isinstance(data, dict) and not history:
+        data = {k: v for k, v in data.items() if k not in ("log", "actions")}
     if not isinstance(data, dict):
         raise DataError("<scenario>", "", f"a scenario is a table (dict), got {type(data).__name__}",
                         f"сценарий — это таблица (dict), получено {type(data).__name__}")
