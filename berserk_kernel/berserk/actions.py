@@ -71,8 +71,9 @@ def _uid_ok(u) -> bool:
 
 
 class Action(_Fields):
-    """One decision. Built from its fields, ``Action("move", 5, None, 12)``, or read from the
-    notation with `Action.parse`; a value that no text could spell (``Action("end", 1, 1, 3)``,
+    """One decision. Built from its fields, ``Action("move", 5, None, 12)``, or from its text,
+    ``Action("move #5 c3")`` (its repr) or `Action.parse`. It equals its text and hashes like
+    it. A value that no text could spell (``Action("end", 1, 1, 3)``,
     a bool for a card, a cell off the field) raises `ActionSyntaxError`."""
 
     __slots__ = ()
@@ -91,6 +92,8 @@ class Action(_Fields):
     @classmethod
     def _checked(cls, kind, card, other, cell, ability, targets):
         shape = _SHAPE.get(kind) if type(kind) is str else None
+        if shape is None and type(kind) is str and card is other is cell is ability is None and targets == ():
+            return cls.parse(kind)      # Action('strike #1 #2'): the text of an action (its repr)
         if shape is None:
             _syntax(f"unknown action {_show(kind)}; known: {', '.join(KINDS)}",
                     f"неизвестное действие {_show(kind)}; известны: {', '.join(KINDS)}")
@@ -132,7 +135,26 @@ class Action(_Fields):
         return " ".join(parts)
 
     def __repr__(self) -> str:
-        return f"<{self}>"
+        return f"Action({str(self)!r})"
+
+    # an action equals its text: ``"strike #1 #2" in state.legal_actions()``
+    def __eq__(self, other):
+        if other.__class__ is str:
+            return str(self) == other
+        return tuple.__eq__(self, other)
+
+    def __ne__(self, other):
+        if other.__class__ is str:
+            return str(self) != other
+        return tuple.__ne__(self, other)
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    @property
+    def cell_name(self) -> str | None:
+        """The cell of the action by name (``"c2"``), or None when it names no cell."""
+        return None if self.cell is None else cell_name(self.cell)
 
     @classmethod
     def parse(cls, text) -> "Action":

@@ -19,7 +19,7 @@ from ..core.loading import parse_text
 from ..core.messages import catalog
 from ..core.rules import RuleRegistry
 from ..core.state import BaseState
-from . import heroes, movement, placement, queue, setup, strike, turn, zones
+from . import heroes, hidden, movement, placement, queue, setup, strike, turn, zones
 from . import readout
 from .actions import Action
 from .cards import demo_cards
@@ -139,6 +139,56 @@ class BerserkState(BaseState):
             kinds.discard("hire")
         return kinds if self.phase != "over" else set()
 
+    def stage_rule(self) -> str:
+        """The id of the rule behind the decision now (``BR-1`` when the game is over), or ""."""
+        if self.phase == "over":
+            return "BR-1"
+        stage = self.stage
+        if stage != self.phase:
+            rule = PENDING_RULE.get(stage.split(":", 1)[1] if stage.startswith("pending:") else stage, "")
+        else:
+            rule = PHASE_RULE.get(stage, "")
+        return rule if rule in RULES else ""
+
+    def phase_name(self, lang: str = "ru") -> str:
+        """The phase in words («бой», "battle")."""
+        return PHASE_NAMES[self.phase].get(lang)
+
+    # --- the game contract (core/contract.py) ---------------------------------------------
+    def current_player(self) -> int | None:
+        """The seat that must decide now; None exactly when the game is over (= `to_move`)."""
+        return self.to_move
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def num_players(self) -> int:
+        return 2
+
+    def _won_by(self) -> tuple:
+        return () if self.winner is None or self.winner == "draw" else (self.winner,)
+
+    def _seat_name(self, p: int, lang: str) -> str:
+        return self.seats[p].name
+
+    def key(self) -> tuple:
+        """A hashable key of the position (no log, record or seeded future of the dice)."""
+        return hidden.position_key(self)
+
+    def _canonical_hidden(self, seat: int) -> None:
+        hidden.canonical_hidden(self, seat)
+
+    def _deal_hidden(self, seat: int, rng) -> None:
+        hidden.deal_hidden(self, seat, rng)
+
+    def __repr__(self) -> str:
+        if self.phase == "over":
+            who = "over: " + self.outcome("en").rstrip(".")
+        else:
+            who = f"{self.phase}, {self.seats[self.to_move].name} to move"
+        n = sum(1 for c in self.cards.values() if c.zone in hidden.PLAY_ZONES)
+        return f"<BerserkState {self.mode}, turn {self.turn}, {who}, {n} cards in play>"
+
     # --- the BaseState contract -----------------------------------------------------------
     def parse_action(self, text: str) -> Action:
         return Action.parse(text)
@@ -163,9 +213,9 @@ class BerserkState(BaseState):
         if kind:
             rule = PENDING_RULE[kind]
             who = self.seats[self.to_move].name
-            return RULES.no(rule, *MESSAGES("answer_first", player=who, what=_PENDING_TEXT[kind]))
+            return RULES.no(rule, MESSAGES.lazy("answer_first", player=who, what=_PENDING_TEXT[kind]))
         return RULES.no("BR-7" if self.phase != "battle" else PHASE_RULE["battle"],
-                        *MESSAGES("wrong_stage", action=MESSAGES("action_" + a.kind), phase=PHASE_NAMES[self.phase]))
+                        MESSAGES.lazy("wrong_stage", action=MESSAGES("action_" + a.kind), phase=PHASE_NAMES[self.phase]))
 
     def _perform(self, a: Action) -> None:
         seat = self.to_move

@@ -54,7 +54,9 @@ class _Fields(NamedTuple):
 
 
 class Action(_Fields):
-    """One decision. `dst` is the district acted on, `src` where forces come from.
+    """One decision. `dst` is the district acted on, `src` where forces come from. Built from
+    its fields, ``Action("attack", 3, 2, 5)``, or from its text, ``Action("attack 2>3 5")`` (its
+    repr); it equals its English text and hashes like it; `kind` is the verb.
 
     A value no text could spell (an unknown verb, ``Action("end", 3)``, a bool or a float for a
     number) raises `ActionSyntaxError`."""
@@ -69,6 +71,8 @@ class Action(_Fields):
                 and ((0 <= count <= MAX_COUNT) if uses[2] else count == 0)):
             return _tuple_new(cls, (verb, dst, src, count))
         shape = _SHAPE.get(verb) if type(verb) is str else None
+        if shape is None and type(verb) is str and dst == src == count == 0 and type(dst) is type(src) is type(count) is int:
+            return parse_action(verb)   # Action('attack 2>3 5'): the text of an action (its repr)
         if shape is None:
             _syntax(f"unknown verb {_show(verb)} (known: {', '.join(VERBS)})",
                     f"неизвестный глагол {_show(verb)} (известны: {', '.join(RU[v] for v in VERBS)})")
@@ -83,7 +87,26 @@ class Action(_Fields):
         return self.text("en")
 
     def __repr__(self) -> str:
-        return f"Action.parse({self.text('en')!r})"
+        return f"Action({self.text('en')!r})"
+
+    @property
+    def kind(self) -> str:
+        """The verb (the same word as a Berserk action's `kind`)."""
+        return self.verb
+
+    # an action equals its (English) text: ``"attack 2>3 5" in state.legal_actions()``
+    def __eq__(self, other):
+        if other.__class__ is str:
+            return self.text("en") == other
+        return tuple.__eq__(self, other)
+
+    def __ne__(self, other):
+        if other.__class__ is str:
+            return self.text("en") != other
+        return tuple.__ne__(self, other)
+
+    def __hash__(self) -> int:
+        return hash(self.text("en"))
 
     @classmethod
     def parse(cls, text: str) -> "Action":

@@ -11,7 +11,7 @@ from ..core.i18n import T
 from ..core.log import LogEntry
 from ..core.rules import Verdict
 from ..core.state import BaseState
-from . import attack, capture, phases, redeploy, reinforce, setup
+from . import attack, capture, hidden, phases, redeploy, reinforce, setup
 from .actions import DRAW, END, INCOME, Action, parse_action
 from .combat import ATTACK_HIT, DEFENCE_HIT
 from .registry import RULES
@@ -113,7 +113,44 @@ class CityState(BaseState):
         return None if self.phase == "over" else self.current
 
     def is_over(self) -> bool:
+        """The same as `is_terminal()`."""
         return self.phase == "over"
+
+    # --- the game contract (core/contract.py) ---------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def num_players(self) -> int:
+        return self.players
+
+    def _won_by(self) -> tuple:
+        return tuple(self.winners or ())
+
+    def _seat_name(self, p: int, lang: str) -> str:
+        return LETTERS[p]
+
+    def key(self) -> tuple:
+        """A hashable key of the position (no log, record, last event or battle shown, or
+        seeded future of the dice)."""
+        return hidden.position_key(self)
+
+    def _canonical_hidden(self, seat: int) -> None:
+        hidden.canonical_hidden(self, seat)
+
+    def _deal_hidden(self, seat: int, rng) -> None:
+        hidden.deal_hidden(self, seat, rng)
+
+    def _chance_outcomes(self, action):
+        """Only an attack rolls (CITY-4.1); its law comes from the binomial odds."""
+        return hidden.attack_outcomes(self, action) if action.verb == "attack" else None
+
+    def phase_name(self, lang: str = "ru") -> str:
+        """The phase in words («Действия», "Actions")."""
+        return phases.PHASE_NAMES[self.phase][1 if lang == "en" else 0]
+
+    def phase_verbs(self) -> frozenset:
+        """The verbs the rules allow in this phase (each may still be refused)."""
+        return frozenset(phases.VERBS_OF_PHASE.get(self.phase, ()))
 
     def letter(self, p: int) -> str:
         return LETTERS[p]
@@ -193,8 +230,8 @@ class CityState(BaseState):
 
     def __repr__(self) -> str:
         who = self.current_player()
-        who = LETTERS[who] if who is not None else "-"
-        return f"<CityState {self.map.id} round {self.round} {self.phase} player {who}>"
+        who = f"{self.phase}, {LETTERS[who]} to move" if who is not None else "over: " + self.outcome("en").rstrip(".")
+        return f"<CityState {self.players} players, {self.map.id} map, round {self.round}, {who}>"
 
 
 def blank_state(setup_dict: dict, city_map, deck_def, options, players: int, colours, dice: Dice) -> CityState:

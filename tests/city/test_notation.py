@@ -30,7 +30,7 @@ def test_examples_and_aliases():
     assert parse_action("attack 2>3 5") == Action.attack(2, 3, 5) == parse_action("атака 2 > 3 5")
     assert parse_action("reinforce 4 2") == parse_action("усилить 4 +2") == Action.reinforce(4, 2)
     assert str(Action.move(2, 7, 3)) == "move 2>7 3" and Action.redeploy(2, 3, 4).text("ru") == "перебросить 2>3 4"
-    assert repr(Action.pick(5)) == "Action.parse('pick 5')"
+    assert repr(Action.pick(5)) == "Action('pick 5')"
 
 
 @pytest.mark.parametrize("text", ["", "fly 2", "attack 2>3", "pick x", "end now", "capture 7 8"])

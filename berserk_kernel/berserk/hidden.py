@@ -1,0 +1,69 @@
+"""What a Berserk seat cannot see, and the position key (the game's part of core/contract.py).
+
+A seat cannot see the identities of the other seat's cards in its deck, deal, squad, hand or
+set aside (``removed``), nor of its face-down cards in play; nobody sees the order of a deck
+(CR-deck-order). `canonical_hidden` puts the hidden identities in a canonical assignment (the
+sorted card ids on the sorted uids) and sorts the decks; `deal_hidden` deals the same multiset of
+identities at random and shuffles the decks. `position_key` is the position in a hashable tuple,
+without the log, the record or the dice's seeded future.
+"""
+from __future__ import annotations
+
+HIDDEN_ZONES = frozenset(("deck", "deal", "squad", "hand", "removed"))
+PLAY_ZONES = frozenset(("field", "aux", "attached"))
+
+
+def hidden_uids(s, seat: int) -> list[int]:
+    """Uids of the cards whose identity `seat` cannot see, sorted."""
+    return sorted(u for u, c in s.cards.items()
+                  if c.owner != seat and (c.zone in HIDDEN_ZONES or (c.zone in PLAY_ZONES and c.face_down)))
+
+
+def canonical_hidden(s, seat: int) -> None:
+    """In place: the hidden identities as sorted card ids on sorted uids, every deck sorted."""
+    uids = hidden_uids(s, seat)
+    ids = sorted(s.cards[u].card for u in uids)
+    for u, cid in zip(uids, ids):
+        s.cards[u].card = cid
+    for p in s.seats:
+        p.deck.sort()
+
+
+def deal_hidden(s, seat: int, rng) -> None:
+    """In place: the hidden identities dealt at random (same multiset), every deck shuffled."""
+    uids = hidden_uids(s, seat)
+    ids = [s.cards[u].card for u in uids]
+    rng.shuffle(ids)
+    for u, cid in zip(uids, ids):
+        s.cards[u].card = cid
+    for p in s.seats:
+        rng.shuffle(p.deck)
+
+
+def freeze(value):
+    """A hashable copy of plain data (dicts as sorted item tuples, lists as tuples)."""
+    if isinstance(value, dict):
+        return tuple(sorted((k, freeze(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return tuple(freeze(v) for v in value)
+    return value
+
+
+def _card_key(c) -> tuple:
+    return (c.uid, c.card, c.owner, c.zone, c.cell, c.host, c.closed, c.face_down, c.wounds, c.moves,
+            c.tokens, c.flyer_strike, c.poison, tuple(sorted(c.used.items())), c.taunt, c.lasting)
+
+
+def _seat_key(p) -> tuple:
+    return (tuple(p.deck), tuple(p.deal), tuple(p.squad), tuple(p.graveyard), tuple(p.removed),
+            tuple(p.aux), tuple(p.attached), p.gold, p.silver, p.redeals, p.bought, tuple(p.hand),
+            p.coins, p.coins_open, p.failed_draws, p.hero)
+
+
+def position_key(s) -> tuple:
+    """Every field that decides what happens next; equal positions give equal keys."""
+    return (s.phase, s.active, s.turn, s.winner, s.roll_winner, s.hidden_row, s.mode, s.priority,
+            s.passes, s.batch, s.attacks_made, s.next_uid, tuple(s.cells),
+            tuple(_card_key(s.cards[u]) for u in sorted(s.cards)),
+            tuple(_seat_key(p) for p in s.seats), freeze(s.pending), freeze(s.queue),
+            freeze(s.fired), tuple(s.dice.forced))
