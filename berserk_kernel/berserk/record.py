@@ -40,6 +40,18 @@ def make_record(state) -> dict:
             "actions": [str(a) for a in state.actions], "state_hash": state.state_hash()}
 
 
+def record_of(state) -> dict:
+    """The record of everything played on `state` since it was created or loaded (as City's
+    `record_of`): a game loaded from a scenario set up by hand (no decks in its setup) is recorded
+    as that scenario and the actions played since; any other game as `make_record` does."""
+    origin = getattr(state, "origin", None)
+    if origin is None or (state.setup and "decks" in state.setup):
+        return make_record(state)
+    start, skip = origin
+    return {"game": "berserk", "scenario": start, "actions": [str(a) for a in state.actions[skip:]],
+            "state_hash": state.state_hash()}
+
+
 def start_of(record: dict, source: str = "<record>"):
     """The position a record starts from."""
     if not isinstance(record, dict):

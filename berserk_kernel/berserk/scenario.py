@@ -6,6 +6,8 @@ that order is the zone's order. See docs/scenarios.md and examples/scenarios/.
 """
 from __future__ import annotations
 
+import copy
+
 from ..core.dice import Dice
 from ..core.errors import DataError
 from ..core.loading import read_data, validate
@@ -285,7 +287,13 @@ def state_from_dict(data, source: str = "<scenario>", defs=None):
             s.actions.append(Action.parse(t))
         except DataError as e:
             raise type(e)(source, f"actions[{i}]", e.en, e.ru) from None
+    s.origin = (_frozen_copy(data), len(s.actions))   # where a record of this game starts (record.record_of)
     return s
+
+
+def _frozen_copy(data: dict) -> dict:
+    """A copy the caller cannot change afterwards (the log's entries, never changed, are shared)."""
+    return {k: (list(v) if k == "log" else copy.deepcopy(v)) for k, v in data.items()}
 
 
 def _load_players(s, data: dict, source: str) -> None:

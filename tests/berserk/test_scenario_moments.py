@@ -199,3 +199,27 @@ def test_bad_decisions_name_the_field(change, field, words):
         BerserkState.from_dict(data, "moment.json")
     assert (e.value.source, e.value.field) == ("moment.json", field)
     assert words in e.value.en and e.value.ru
+
+
+def test_a_game_played_on_from_a_moment_is_recorded_from_that_moment(tmp_path):
+    from berserk_kernel.berserk.record import make_record, record_of, replay_record
+    data = simultaneous_hires()
+    data["own_cards"] = [{"id": "imp", "lives": 2}]
+    data["cards"].append({"uid": 8, "card": "imp", "owner": 1, "cell": "e5"})
+    s = BerserkState.from_dict(data, "<t>")
+    data["cards"].clear()                                   # the caller's table may change later
+    s.apply("use #2 antidote #3")
+    play_to_end(s, seed=2)
+    rec = record_of(s)
+    assert rec["actions"] == [str(a) for a in s.actions] and rec["scenario"]["fired"]
+    assert replay_record(json.loads(json.dumps(rec))).state_hash() == s.state_hash()
+    g = _new_game_played()
+    assert record_of(g) == make_record(g)                    # a game from new_game: its usual record
+
+
+def _new_game_played():
+    from berserk_kernel.berserk import new_game
+    g = new_game(seed=1)
+    for _ in range(5):
+        g.apply(g.legal_actions()[0])
+    return g
