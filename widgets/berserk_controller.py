@@ -387,26 +387,12 @@ class BerserkController(BerserkPanels, BaseController):
         return out
 
     def _stage_kinds(self) -> set:
-        """The kinds the kernel's dispatch table allows at this stage (empty if it has none)."""
-        try:
-            from berserk_kernel.berserk.game import DISPATCH
-        except ImportError:  # pragma: no cover - a kernel without the table
-            return set()
-        stage = self.stage
-        return {k for k, v in DISPATCH.items() if isinstance(v, tuple) and v and stage in v[0]}
+        """The kinds the rules allow at this stage (the kernel's `stage_kinds()`)."""
+        return self.state.stage_kinds()
 
     def _stage_rule(self) -> str:
-        """The rule behind the current decision, from the kernel's own tables."""
-        from berserk_kernel.berserk import game as g
-        if self.state.phase == "over":
-            return "BR-1"
-        stage = self.stage
-        if stage != self.state.phase:
-            kind = stage.split(":", 1)[1] if stage.startswith("pending:") else stage
-            rule = getattr(g, "PENDING_RULE", {}).get(kind, "")
-        else:
-            rule = getattr(g, "PHASE_RULE", {}).get(stage, "")
-        return rule if rule in self.state.RULES else ""
+        """The rule behind the current decision (the kernel's `stage_rule()`)."""
+        return self.state.stage_rule()
 
     def _stage_message(self) -> Message:
         rule = self._stage_rule()
