@@ -166,3 +166,53 @@ def test_a_state_may_be_encoded_directly_and_without_its_history():
     assert [str(a) for a in again.legal_actions()] == [str(a) for a in g.legal_actions()]
     city = _played(new_city(players=2, seed=1), 30)
     assert share.load(share.encode(city, history=False)).position() == city.position()
+
+
+# --- any text, any bytes: a DataError or a scenario, never another exception ------------------------
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+_BUDGET = settings(max_examples=60, deadline=None, derandomize=True, database=None,
+                   suppress_health_check=list(HealthCheck))
+
+
+@_BUDGET
+@given(st.one_of(st.text(max_size=300), st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_",
+                                                 max_size=300).map(lambda t: "1" + t)))
+def test_any_text_decodes_or_is_refused_in_words(text):
+    try:
+        data = share.decode(text)
+    except DataError as e:
+        assert e.source == "<link>" and e.en and e.ru
+    else:
+        assert isinstance(data, dict)
+
+
+@_BUDGET
+@given(st.binary(max_size=400))
+def test_any_packed_bytes_decode_or_are_refused_in_words(raw):
+    for packed in (raw, zlib.compress(raw)):
+        code = "1" + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+        try:
+            share.decode(code)
+        except DataError as e:
+            assert e.source == "<link>" and e.en and e.ru
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers(-10, 10) | st.text(max_size=8),
+                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+                     max_leaves=8)
+_CARD_KEYS = ["id", "name", "type", "kind", "equipment", "cost", "elite", "elements", "lives", "move", "strike",
+              "class", "incorporeal", "text", "abilities", "max_tokens", "gender"]
+
+
+@_BUDGET
+@given(st.dictionaries(st.sampled_from(_CARD_KEYS), _JSON, max_size=6))
+def test_any_own_card_in_a_link_loads_or_is_refused_naming_own_cards(card):
+    card.setdefault("id", "x")
+    data = {"own_cards": [card], "cards": [{"card": "gorge_warden", "owner": 0, "cell": "c2"}]}
+    try:
+        s = share.load(share.encode(data))
+    except DataError as e:
+        assert e.field.startswith("own_cards"), e.field
+    else:
+        assert s.state_hash() == share.load(share.encode(s.to_dict())).state_hash()
