@@ -133,3 +133,27 @@ def test_a_scenario_with_a_bad_lasting_entry_is_refused_naming_the_field():
     with pytest.raises(DataError) as e:
         BerserkState.from_dict(base, "bad.json")
     assert "lasting" in e.value.field
+
+
+ASSASSIN = {"id": "night_assassin", "abilities": [
+    {"id": "slay", "kind": "spell", "timing": "instant", "cost": {"close": True}, "target": "one",
+     "filter": {"side": "enemy", "types": ["creature"]}, "effects": [{"op": "destroy"}],
+     "text": {"ru": "Внезапно: уничтожить существо", "en": "Instant: destroy a creature"}}]}
+
+
+def test_HR_declared_persists_a_granted_shot_resolves_after_its_user_is_gone():
+    """HR-declared-persists: the warden declares its given shot; B answers by destroying the
+    warden (BR-14: the answer resolves first); the shot still resolves, as declared, and the
+    warden's gifts went with it to the graveyard (CR-204.4)."""
+    s = position("A archery_mentor b3", "A gorge_warden c3", "B deep_stonecutter c5", "B night_assassin e6",
+                 cards=[ASSASSIN])
+    s.apply("use #1 teach #2")
+    while s.stage == "queue":
+        s.apply("pass")                      # B could answer with the assassin; it waits
+    s.apply("use #2 volley #3")
+    s.apply("use #4 slay #2")
+    while s.stage == "queue":
+        s.apply("pass")
+    assert s.cards[2].zone == "graveyard" and s.cards[2].lasting == ()
+    assert any(e.rule_id == "HR-declared-persists" for e in s.log)
+    assert s.cards[3].wounds == 1
