@@ -77,6 +77,8 @@ class MomentPanel:
         self.moment_titles = [W.HTML() for _ in range(6)]
         for wdg, cls in ((self.zone_dropdown, "explorer-zone"), (self.zone_list, "explorer-zone-list"),
                          (self.pending_kind, "explorer-pending-kind"), (self.entries_html, "explorer-entries"),
+                         (self.pending_attacker, "explorer-pending-attacker"),
+                         (self.pending_target, "explorer-pending-target"),
                          (self.field_dropdown, "explorer-field"), (self.field_area, "explorer-field-text")):
             wdg.add_class(cls)
 

@@ -20,6 +20,7 @@ from .common import guarded
 from .i18n import normal_lang, page_lang
 from .lesson_data import GAMES, Lesson, load_lesson
 from .lesson_engine import Feedback, LessonEngine
+from .lesson_link import linked_page
 from .lesson_map import start_page
 from .lesson_words import score_words, stages_done, w
 from .progress import ProgressStore
@@ -389,4 +390,7 @@ def lesson_page(lesson_id: str, lang: str | None = None):
         lang = normal_lang(lang) if lang else page_lang()
         where = f"{e.source}: {e.field}" if e.field else e.source
         return W.HTML(f"<div class='lesson-bad'><b>{escape(where)}</b>: {escape(e.text(lang))}</div>")
-    return LessonPage(lesson, lang).widget
+    lang = normal_lang(lang) if lang else page_lang()
+    linked = linked_page(lesson_id, lambda ln: lesson.text("title", ln), lang,   # ?pos=: widgets/lesson_link.py
+                         lesson_widget=lambda: LessonPage(lesson, lang).widget)
+    return linked if linked is not None else LessonPage(lesson, lang).widget
