@@ -38,7 +38,7 @@ def start_heroes(s, heroes) -> None:
         s.seats[seat].aux.append(c.uid)
         s.seats[seat].hero = c.uid
         d = s.defs[hero_id]
-        s._log("R-HEROES", "hero", *M("hero_set", player=s.seats[seat].name, card=d, n=d.lives), seat=seat, card=c.uid)
+        s._log("R-HEROES", "hero", M.lazy("hero_set", player=s.seats[seat].name, card=d, n=d.lives), seat=seat, card=c.uid)
     for seat in (0, 1):
         zones.shuffle_deck(s, seat, zones.WHY_PUT)
         for _ in range(min(HAND, len(s.seats[seat].deck))):
@@ -64,12 +64,12 @@ def accumulate(s, seat: int) -> None:
     gained = p.coins < MAX_COINS
     p.coins = min(MAX_COINS, p.coins + 1)
     p.coins_open = p.coins
-    s._log("R-HEROES", "coins", *M("coins_gained" if gained else "coins_max", player=p.name, n=p.coins), seat=seat)
+    s._log("R-HEROES", "coins", M.lazy("coins_gained" if gained else "coins_max", player=p.name, n=p.coins), seat=seat)
     if draw_to_hand(s, seat):
-        s._log("R-HEROES", "draw", *M("draws", player=p.name, n=len(p.hand)), seat=seat)
+        s._log("R-HEROES", "draw", M.lazy("draws", player=p.name, n=len(p.hand)), seat=seat)
         return
     p.failed_draws += 1
-    s._log("HR-503.1", "draw", *M("draw_failed", player=p.name, n=p.failed_draws), seat=seat)
+    s._log("HR-503.1", "draw", M.lazy("draw_failed", player=p.name, n=p.failed_draws), seat=seat)
     check_heroes_loss(s)
 
 
@@ -90,9 +90,9 @@ def check_heroes_loss(s) -> bool:
     for seat, why in lost:
         p = s.seats[seat]
         if why == "hero":
-            s._log("HR-503.1", "end", *M("hero_dead", player=p.name), seat=seat)
+            s._log("HR-503.1", "end", M.lazy("hero_dead", player=p.name), seat=seat)
         else:
-            s._log("HR-503.1", "end", *M("third_failed_draw", player=p.name), seat=seat)
+            s._log("HR-503.1", "end", M.lazy("third_failed_draw", player=p.name), seat=seat)
     s.winner = "draw" if len(lost) == 2 else 1 - lost[0][0]
     return True
 
@@ -110,7 +110,7 @@ def check_hire(s, a):
         return R.no("R-HEROES", f"Карты #{a.card} нет у вас в руке.", f"Card #{a.card} is not in your hand.")
     d = s.defs[c.card]
     if d.cost > p.coins_open:
-        return R.no("HR-prepayment", *M("hire_cost", n=d.cost, have=p.coins_open))
+        return R.no("HR-prepayment", M.lazy("hire_cost", n=d.cost, have=p.coins_open))
     if d.is_flyer or d.type == "terrain":
         if a.cell is not None or a.other is not None:
             return R.no("CR-203.1", "Летающие и местности нанимаются во вспомогательную зону: без клетки.",
@@ -138,7 +138,7 @@ def do_hire(s, a) -> None:
     d = s.defs[c.card]
     p.hand.remove(c.uid)
     p.coins_open -= d.cost
-    s._log("HR-payment", "pay", *M("hire_paid", n=d.cost))
+    s._log("HR-payment", "pay", M.lazy("hire_paid", n=d.cost))
     if d.is_flyer or d.type == "terrain":
         c.zone = "aux"
         p.aux.append(c.uid)
@@ -150,7 +150,7 @@ def do_hire(s, a) -> None:
         s.cells[a.cell] = c.uid
     c.closed = d.is_creature or d.type == "artifact"
     c.moves = 0
-    s._log("R-HEROES", "hire", *M("hires", player=p.name, card=d, uid=c.uid, n=d.cost), seat=seat, card=c.uid)
+    s._log("R-HEROES", "hire", M.lazy("hires", player=p.name, card=d, uid=c.uid, n=d.cost), seat=seat, card=c.uid)
     fire(s, "enters_play", c.uid)
 
 

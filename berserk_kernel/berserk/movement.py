@@ -27,7 +27,7 @@ def check_actor(s, uid, verb: tuple[str, str]):
     if c.face_down:
         return s.RULES.no("BR-8.4", "Карта ещё не вскрыта.", "The card is still face down.")
     if c.closed:
-        return s.RULES.no("BR-9.2", *M("closed_no_move", card=d))
+        return s.RULES.no("BR-9.2", M.lazy("closed_no_move", card=d))
     return None
 
 
@@ -56,5 +56,5 @@ def do_move(s, a) -> None:
     s.cells[a.cell] = c.uid
     c.cell = a.cell
     c.moves -= 1
-    s._log("BR-9.1", "move", *M("moves", card=s.defs[c.card], frm=cell_name(frm), to=cell_name(a.cell), n=c.moves),
+    s._log("BR-9.1", "move", M.lazy("moves", card=s.defs[c.card], frm=cell_name(frm), to=cell_name(a.cell), n=c.moves),
            card=c.uid)

@@ -92,7 +92,7 @@ def reveal(s, hide: bool) -> None:
         if uid is not None and uid not in keep:
             s.cards[uid].face_down = False
     if keep:
-        s._log("BR-8.4", "reveal", *M("reveal_keep_row", player=s.seats[1].name, n=len(keep)))
+        s._log("BR-8.4", "reveal", M.lazy("reveal_keep_row", player=s.seats[1].name, n=len(keep)))
     else:
         s._log("BR-8.4", "reveal", "Все карты вскрыты.", "All cards are revealed.")
     for uid in [u for u in s.cells if u is not None]:
@@ -149,13 +149,13 @@ def check_host(s, item: int, host: int, hiring: bool = False):
     if hd.type == "artifact":
         return s.RULES.no("BR-5", "На артефакт нельзя ничего положить.", "Nothing goes on an artifact.")
     if hd.kind != "ground":
-        return s.RULES.no(rule, *M("not_ground_independent", card=hd))
+        return s.RULES.no(rule, M.lazy("not_ground_independent", card=hd))
     others = [s.defs[s.cards[u].card] for u in zones.attachments(s, host)]
     if d.type == "equipment":
         if not hd.klass:
-            return s.RULES.no("BR-6", *M("no_class", card=hd))
+            return s.RULES.no("BR-6", M.lazy("no_class", card=hd))
         if hd.incorporeal:
-            return s.RULES.no("BR-6", *M("incorporeal", card=hd))
+            return s.RULES.no("BR-6", M.lazy("incorporeal", card=hd))
         if any(o.equipment == d.equipment for o in others):
             return s.RULES.no("BR-6", "У существа уже есть экипировка этого типа.", "The creature already carries equipment of this type.")
         return s.RULES.ok("BR-6")
@@ -182,7 +182,7 @@ def do_attach(s, a) -> None:
     it.zone, it.host = "attached", a.other
     s.seats[it.owner].attached.append(it.uid)
     d, hd = s.defs[it.card], s.defs[s.cards[a.other].card]
-    s._log("BR-8.5", "attach", *M("attached", card=d, uid=it.uid, host=hd, host_uid=a.other), card=it.uid, host=a.other)
+    s._log("BR-8.5", "attach", M.lazy("attached", card=d, uid=it.uid, host=hd, host_uid=a.other), card=it.uid, host=a.other)
     _after_attach_step(s)
 
 
@@ -215,7 +215,7 @@ def late_reveal(s, uids: list[int], why) -> None:
         c = s.cards[uid]
         c.face_down = False
         d = s.defs[c.card]
-        s._log("BR-8.4", "reveal", *M("revealed", uid=uid, card=d, why=why), card=uid)
+        s._log("BR-8.4", "reveal", M.lazy("revealed", uid=uid, card=d, why=why), card=uid)
         if _goes_to_aux(s, c):
             zones.move_to_aux(s, uid)
     owners = {s.cards[u].owner for u in uids if s.cards[u].zone == "field"}

@@ -54,13 +54,13 @@ def check_source(s, a, fired):
     R = s.RULES
     c = s.cards.get(a.card)
     if c is None:
-        return None, R.no("HR-source", *M("no_card", uid=a.card))
+        return None, R.no("HR-source", M.lazy("no_card", uid=a.card))
     if c.owner != s.to_move:
-        return None, R.no("HR-source", *M("not_your_card", uid=a.card))
+        return None, R.no("HR-source", M.lazy("not_your_card", uid=a.card))
     d = s.defs[c.card]
     ab = ability_of(s, c.uid, a.ability)[0] if a.ability else None     # printed or granted (CR-204.4)
     if ab is None:
-        return None, R.no("HR-source", *M("no_such_ability", card=d, ability=a.ability))
+        return None, R.no("HR-source", M.lazy("no_such_ability", card=d, ability=a.ability))
     if fired is None:
         if not c.in_play:
             return None, R.no("CR-play-zone", "Способности действуют только из игровой зоны.",
@@ -79,7 +79,7 @@ def check_source(s, a, fired):
         if c.face_down:
             return None, R.no("BR-8.4", "Карта ещё не вскрыта.", "The card is still face down.")
         if c.closed:
-            return None, R.no("BR-9.2", *M("closed_does_not_act", card=d))
+            return None, R.no("BR-9.2", M.lazy("closed_does_not_act", card=d))
     return ab, None
 
 
@@ -87,13 +87,13 @@ def check_payment(s, c, ab):
     """HR-prepayment: everything before the colon and the per-turn limit, on the spot."""
     R = s.RULES
     if ab.per_turn and c.used.get(ab.id, 0) >= ab.per_turn:
-        return R.no("HR-prepayment", *M("per_turn_limit", n=ab.per_turn))
+        return R.no("HR-prepayment", M.lazy("per_turn_limit", n=ab.per_turn))
     if ab.tokens and c.tokens < ab.tokens:
-        return R.no("CR-token-payment", *M("not_enough_tokens", need=ab.tokens, have=c.tokens))
+        return R.no("CR-token-payment", M.lazy("not_enough_tokens", need=ab.tokens, have=c.tokens))
     if ab.wounds and s.defs[c.card].lives - c.wounds <= ab.wounds:
         return R.no("HR-prepayment", "Нечем заплатить ранами: карта бы погибла.", "Cannot pay in wounds: the card would die.")
     if ab.coins and s.seats[c.owner].coins_open < ab.coins:
-        return R.no("HR-prepayment", *M("not_enough_coins", need=ab.coins, have=s.seats[c.owner].coins_open))
+        return R.no("HR-prepayment", M.lazy("not_enough_coins", need=ab.coins, have=s.seats[c.owner].coins_open))
     return None
 
 
@@ -137,7 +137,7 @@ def check_targets(s, a, ab, fired):
                         "No target meets every restriction: the ability cannot be declared.")
         if hi > 1:
             return R.no("HR-chosen-targets" if mode == "choose" else "HR-targets",
-                        *M("choose_targets_range", lo=lo, hi=hi))
+                        M.lazy("choose_targets_range", lo=lo, hi=hi))
         return R.no("HR-chosen-targets" if mode == "choose" else "HR-targets",
                     "Нужна ровно одна цель.", "Exactly one target is needed.")
     for t in a.targets:
@@ -221,7 +221,7 @@ def do_use(s, a) -> None:
     host = host_of(s, c.uid)
     pay(s, c, ab)
     tnames = ", ".join(f"#{t}" for t in a.targets) or {"self": f"#{c.uid}", "host": f"#{host}"}.get(ab.target, "—")
-    s._log("HR-declaration", "declare", *M("declared", card=d, uid=c.uid, ability=ab.text, targets=tnames),
+    s._log("HR-declaration", "declare", M.lazy("declared", card=d, uid=c.uid, ability=ab.text, targets=tnames),
            source=c.uid, ability=ab.id, targets=list(a.targets))
     entry = {"source": c.uid, "card": holder, "ability": ab.id, "targets": list(a.targets), "seat": seat,
              "cell": a.cell, "host": host}
@@ -252,7 +252,7 @@ def pay(s, c, ab) -> None:
         parts.append(M("pay_close"))
     if ab.tokens:
         c.tokens -= ab.tokens
-        s._log("CR-token-payment", "pay", *M("tokens_paid", n=ab.tokens, left=c.tokens))
+        s._log("CR-token-payment", "pay", M.lazy("tokens_paid", n=ab.tokens, left=c.tokens))
     if ab.coins:
         s.seats[c.owner].coins_open -= ab.coins
         parts.append(M("pay_coins", n=ab.coins))
@@ -262,7 +262,7 @@ def pay(s, c, ab) -> None:
     if ab.sacrifice:
         parts.append(M("pay_sacrifice"))
     if parts:
-        s._log("HR-payment", "pay", *M("payment", parts=T(", ".join(p.ru for p in parts), ", ".join(p.en for p in parts))))
+        s._log("HR-payment", "pay", M.lazy("payment", parts=T(", ".join(p.ru for p in parts), ", ".join(p.en for p in parts))))
     if ab.sacrifice:
         zones.to_graveyard(s, c.uid, "HR-payment")
 
@@ -272,7 +272,7 @@ def check_pass(s, a):
 
 
 def do_pass(s, a) -> None:
-    s._log("HR-queue-empty", "pass", *M("passes", player=s.seats[s.priority].name))
+    s._log("HR-queue-empty", "pass", M.lazy("passes", player=s.seats[s.priority].name))
     s.passes += 1
     s.priority = 1 - s.priority
 
@@ -291,7 +291,7 @@ def check_skip(s, a):
 def do_skip(s, a) -> None:
     f = fired_entry(s, a.card, a.ability)
     s.fired.remove(f)
-    s._log("BR-17", "skip", *M("not_declared", ability=s.defs[s.cards[a.card].card].ability(a.ability).text, uid=a.card))
+    s._log("BR-17", "skip", M.lazy("not_declared", ability=s.defs[s.cards[a.card].card].ability(a.ability).text, uid=a.card))
 
 
 # --- resolving ----------------------------------------------------------------------------------
@@ -303,7 +303,7 @@ def resolve_top(s) -> None:
     ab = s.defs[entry["card"]].ability(entry["ability"])      # HR-declared-persists
     src_card = s.cards.get(entry["source"])          # a granted ability is named after its user
     name = s.defs[src_card.card if src_card is not None else entry["card"]].name
-    s._log("R-QUEUE", "resolve", *M("resolves", card=name, ability=ab.text), source=entry["source"], ability=ab.id)
+    s._log("R-QUEUE", "resolve", M.lazy("resolves", card=name, ability=ab.text), source=entry["source"], ability=ab.id)
     src = s.cards.get(entry["source"])
     if src is None or not src.in_play:
         s._log("HR-declared-persists", "resolve", "Источник уже не в игре, но заявленная способность выполняется.",
@@ -352,7 +352,7 @@ def settle(s) -> None:
                 ab = s.defs[s.cards[f["card"]].card].ability(f["ability"])
                 if not declarations(s, f["card"], ab, f) if f["seat"] == chooser(s) else False:
                     s.fired.remove(f)
-                    s._log("BR-17", "cancel", *M("cancelled_unpaid", ability=ab.text, uid=f["card"]), card=f["card"])
+                    s._log("BR-17", "cancel", M.lazy("cancelled_unpaid", ability=ab.text, uid=f["card"]), card=f["card"])
                     s._log("HR-combined-restrictions", "cancel", "Ни одна цель не отвечает всем ограничениям.",
                            "No target meets every restriction.")
             if not s.fired:
@@ -397,12 +397,12 @@ def check_gather(s, a):
         return R.no("BR-8.4", "Карта ещё не вскрыта.", "The card is still face down.")
     d = s.defs[c.card]
     if c.closed:
-        return R.no("BR-9.2", *M("already_closed", card=d))
+        return R.no("BR-9.2", M.lazy("already_closed", card=d))
     if not any(ab.tokens for ab in d.abilities):
         return s.RULES.no("BR-13", "Этой карте фишки ни к чему: ни одна её способность их не требует.",
                           "This card has no use for tokens: none of its abilities costs any.")
     if d.max_tokens is not None and c.tokens >= d.max_tokens:
-        return s.RULES.no("CR-token-limit", *M("token_limit", n=d.max_tokens))
+        return s.RULES.no("CR-token-limit", M.lazy("token_limit", n=d.max_tokens))
     return s.RULES.ok("BR-13")
 
 
@@ -410,4 +410,4 @@ def do_gather(s, a) -> None:
     c = s.cards[a.card]
     c.closed = True
     c.tokens += 1
-    s._log("BR-13", "tokens", *M("gathers_token", card=s.defs[c.card], uid=c.uid, n=c.tokens), card=c.uid)
+    s._log("BR-13", "tokens", M.lazy("gathers_token", card=s.defs[c.card], uid=c.uid, n=c.tokens), card=c.uid)

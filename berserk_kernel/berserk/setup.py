@@ -11,10 +11,10 @@ def roll_for_first(s) -> None:
     """Both players roll; ties are rerolled (R-BR-ORDER); the higher roller chooses (BR-7.1)."""
     while True:
         a, b = s.dice.roll(), s.dice.roll()
-        s._log("BR-7.1", "roll", *M("roll_for_choice", p0=s.seats[0].name, a=a, p1=s.seats[1].name, b=b), rolls=[a, b])
+        s._log("BR-7.1", "roll", M.lazy("roll_for_choice", p0=s.seats[0].name, a=a, p1=s.seats[1].name, b=b), rolls=[a, b])
         if a != b:
             break
-        s._log("R-BR-ORDER", "roll", *M("roll_tie"))
+        s._log("R-BR-ORDER", "roll", M.lazy("roll_tie"))
     s.roll_winner = 0 if a > b else 1
     s.phase = "order"
 
@@ -27,7 +27,7 @@ def do_order(s, a) -> None:
     w = s.roll_winner
     first = w if a.kind == "first" else 1 - w
     name = s.seats[w].name
-    s._log("BR-7.1", "choice", *M("chooses_first" if a.kind == "first" else "chooses_second", player=name))
+    s._log("BR-7.1", "choice", M.lazy("chooses_first" if a.kind == "first" else "chooses_second", player=name))
     if first == 1:  # seat 0 is always the first player from now on
         s.seats.reverse()
         for c in s.cards.values():
@@ -45,11 +45,11 @@ def do_order(s, a) -> None:
     s.seats[1].gold, s.seats[1].silver = o.gold + o.second_gold_bonus, o.silver + o.second_silver_bonus
     for seat in (0, 1):
         p = s.seats[seat]
-        s._log("BR-7.2", "crystals", *M("crystals", player=p.name, gold=p.gold, silver=p.silver), seat=seat)
+        s._log("BR-7.2", "crystals", M.lazy("crystals", player=p.name, gold=p.gold, silver=p.silver), seat=seat)
     s.phase, s.active = "build", 0
     for seat in (0, 1):
         zones.draw(s, seat, min(o.deal_size, len(s.seats[seat].deck)))
-        s._log("BR-7.4", "deal", *M("dealt", player=s.seats[seat].name, n=len(s.seats[seat].deal)), seat=seat)
+        s._log("BR-7.4", "deal", M.lazy("dealt", player=s.seats[seat].name, n=len(s.seats[seat].deal)), seat=seat)
 
 
 # --- the crystal budget -------------------------------------------------------------------
@@ -97,7 +97,7 @@ def check_redeal(s, a):
             return s.RULES.no("BR-7.4", "Для пересдачи нужен золотой кристалл.", "A re-deal costs a gold crystal.")
         return s.RULES.ok("BR-7.4")
     if len(p.deck) + len(p.deal) - 1 < s.options.deal_size:
-        return s.RULES.no("R-BR-REDEAL", *M("redeal_deck_short", n=s.options.deal_size))
+        return s.RULES.no("R-BR-REDEAL", M.lazy("redeal_deck_short", n=s.options.deal_size))
     return s.RULES.ok("BR-7.4")
 
 
@@ -111,12 +111,12 @@ def do_redeal(s, a) -> None:
     p.redeals += 1
     if s.options.redeal == "pay_gold":
         p.gold -= 1
-        s._log("BR-7.4", "deal", *M("redeal_gold", player=p.name), seat=seat)
+        s._log("BR-7.4", "deal", M.lazy("redeal_gold", player=p.name), seat=seat)
     else:
         uid = p.deck.pop()
         s.cards[uid].zone = "removed"
         p.removed.append(uid)
-        s._log("BR-7.4", "deal", *M("redeal_remove", player=p.name, n=p.redeals), seat=seat)
+        s._log("BR-7.4", "deal", M.lazy("redeal_remove", player=p.name, n=p.redeals), seat=seat)
         zones.shuffle_deck(s, seat, zones.WHY_DRAW)
     zones.draw(s, seat, min(s.options.deal_size, len(p.deck)))
 
@@ -125,17 +125,17 @@ def check_buy(s, a):
     seat = s.active
     c = s.cards.get(a.card)
     if c is None or c.owner != seat or c.zone != "deal":
-        return s.RULES.no("BR-7.5", *M("not_in_deal", uid=a.card))
+        return s.RULES.no("BR-7.5", M.lazy("not_in_deal", uid=a.card))
     d = s.defs[c.card]
     if d.type == "terrain" and any(s.defs[s.cards[u].card].type == "terrain" for u in s.seats[seat].squad):
         return s.RULES.no("BR-4", "У игрока может быть только одна местность.", "A player may have only one terrain.")
     elite, ordinary, penalty, flyers = squad_cost(s, seat, c.card)
     if flyers > s.options.flyer_cap:
-        return s.RULES.no("BR-3", *M("flyer_cap", cap=s.options.flyer_cap, n=flyers))
+        return s.RULES.no("BR-3", M.lazy("flyer_cap", cap=s.options.flyer_cap, n=flyers))
     p = s.seats[seat]
     if elite + penalty > p.gold:
         if elite <= p.gold:
-            return s.RULES.no("BR-7.3", *M("penalty_not_gold", n=penalty))
+            return s.RULES.no("BR-7.3", M.lazy("penalty_not_gold", n=penalty))
         return s.RULES.no("BR-7.5", "Элитные карты оплачиваются только золотом, а его не хватает.",
                           "Elite cards are paid only in gold, and there is not enough.")
     if elite + penalty + ordinary > p.gold + p.silver:
@@ -151,7 +151,7 @@ def do_buy(s, a) -> None:
     c.zone = "squad"
     d = s.defs[c.card]
     gold, silver = crystals_left(s, s.active)
-    s._log("BR-7.5", "buy", *M("buys", player=p.name, card=d, cost=d.cost, gold=gold, silver=silver,
+    s._log("BR-7.5", "buy", M.lazy("buys", player=p.name, card=d, cost=d.cost, gold=gold, silver=silver,
                                elite=M("elite") if d.elite else ""),
            seat=s.active, card=a.card)
 
@@ -164,9 +164,9 @@ def do_build_done(s, a) -> None:
     p.deck.extend(back)
     p.deal.clear()
     _e, _o, penalty, _f = squad_cost(s, seat)
-    s._log("BR-7.5", "build", *M("build_done", player=p.name, n=len(p.squad), back=len(back)), seat=seat)
+    s._log("BR-7.5", "build", M.lazy("build_done", player=p.name, n=len(p.squad), back=len(back)), seat=seat)
     if penalty:
-        s._log("BR-7.3", "build", *M("element_penalty", n=penalty), seat=seat)
+        s._log("BR-7.3", "build", M.lazy("element_penalty", n=penalty), seat=seat)
     zones.shuffle_deck(s, seat, zones.WHY_PUT)
     if seat == 0:
         s.active = 1

@@ -91,7 +91,7 @@ def strike_targets(s, uid) -> list[int]:
 
 def do_strike(s, a) -> None:
     att, tgt = s.cards[a.card], s.cards[a.other]
-    s._log("BR-10", "strike", *M("strike_declared", card=s.defs[att.card], uid=att.uid, target=tgt.uid),
+    s._log("BR-10", "strike", M.lazy("strike_declared", card=s.defs[att.card], uid=att.uid, target=tgt.uid),
            attacker=att.uid, target=tgt.uid)
     if tgt.face_down:
         late_reveal(s, [tgt.uid], T("её атакуют", "it is attacked"))
@@ -109,7 +109,7 @@ def do_strike(s, a) -> None:
     if ds:
         s.pending = {"kind": "defend", "seat": tgt.owner, "attacker": att.uid, "target": tgt.uid}
         p = s.seats[tgt.owner]
-        s._log("BR-10.2", "prompt", *M("defender_prompt", player=p.name, n=len(ds)), seat=tgt.owner)
+        s._log("BR-10.2", "prompt", M.lazy("defender_prompt", player=p.name, n=len(ds)), seat=tgt.owner)
     else:
         resolve(s, att.uid, tgt.uid, None)
 
@@ -149,7 +149,7 @@ def do_defend(s, a) -> None:
     if d.face_down:
         late_reveal(s, [d.uid], T("она защищает", "it defends"))
     d.closed = True
-    s._log("BR-10.3", "defend", *M("defender_set", card=s.defs[d.card], uid=d.uid), defender=d.uid)
+    s._log("BR-10.3", "defend", M.lazy("defender_set", card=s.defs[d.card], uid=d.uid), defender=d.uid)
     resolve(s, p["attacker"], d.uid, d.uid)
 
 
@@ -184,7 +184,7 @@ def resolve(s, att_uid, tgt_uid, defender_uid, reclose: bool = True) -> None:
             chooser = att.owner if cell.chooser == "attacker" else s.cards[tgt_uid].owner
             s.pending = {"kind": "choice", "seat": chooser, "attacker": att_uid, "target": tgt_uid,
                          "white": white, "black": black}   # the modified rolls
-            s._log("R-BR-FIGHT", "prompt", *M("choose_outcome", diff=white - black, player=s.seats[chooser].name),
+            s._log("R-BR-FIGHT", "prompt", M.lazy("choose_outcome", diff=white - black, player=s.seats[chooser].name),
                    seat=chooser)
             return
         deal(s, att_uid, tgt_uid, cell.deal, cell.back, white - black)
@@ -211,7 +211,7 @@ def check_choice(s, a):
     deal_i, back_i = (cell.deal, cell.back) if a.kind == "exchange" else (cell.alt_deal, cell.alt_back)
     dealt = s.defs[s.cards[p["attacker"]].card].strike[deal_i] if deal_i is not None else 0
     back = s.defs[s.cards[p["target"]].card].strike[back_i] if back_i is not None else 0
-    return s.RULES.ok("R-BR-FIGHT", *M("outcome_exchange" if a.kind == "exchange" else "outcome_safe",
+    return s.RULES.ok("R-BR-FIGHT", M.lazy("outcome_exchange" if a.kind == "exchange" else "outcome_safe",
                                        dealt=dealt, back=back))
 
 
@@ -234,7 +234,7 @@ def deal(s, att_uid, tgt_uid, deal_strength, back_strength, diff) -> None:
     dealt = s.defs[att.card].strike[deal_strength] if deal_strength is not None else 0
     back = s.defs[tgt.card].strike[back_strength] if back_strength is not None else 0
     if diff is not None:
-        s._log("BR-10.4", "fight", *M("fight", diff=diff, att=s.defs[att.card], tgt=s.defs[tgt.card],
+        s._log("BR-10.4", "fight", M.lazy("fight", diff=diff, att=s.defs[att.card], tgt=s.defs[tgt.card],
                                       dealt=dealt, back=back),
                dealt=dealt, back=back, diff=diff)
     wound(s, tgt_uid, dealt, attack=True)

@@ -6,6 +6,8 @@ Every function here only reads the position.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..core.i18n import T
 from ..core.messages import catalog
 from .abilities import AUX_RANGE
@@ -133,11 +135,12 @@ def in_reach(s, src_uid, ab, tgt_uid):
             return False, "BR-12.1", "Между ними стоит вражеская карта.", "An enemy card stands in between."
     if ab.range is not None and distance(here, there) > ab.range:     # a range in cells
         return (False, "BR-12.1" if ab.is_attack else "BR-12.2",
-                *M("out_of_range", d=distance(here, there), n=ab.range))
+                M.lazy("out_of_range", d=distance(here, there), n=ab.range), None)
     return True, "BR-12.1" if ab.is_attack else "BR-12.2", "", ""
 
 
-def _types(types) -> T:
+@lru_cache(maxsize=None)
+def _types(types: tuple) -> T:
     """Card types in words: «существо или артефакт» / "a creature or an artifact"."""
     names, sep = [M("type_" + t) for t in types], M("or")
 
@@ -160,7 +163,7 @@ def matches(s, src_uid, ab, tgt_uid, seat: int):
     if f.side == "own" and t.owner != seat:
         return False, "HR-property-targets", "Цель должна быть вашей картой.", "The target must be a card of your own."
     if d.type not in f.types:
-        return (False, "HR-property-targets", *M("target_types", types=_types(f.types)))
+        return False, "HR-property-targets", M.lazy("target_types", types=_types(f.types)), None
     if f.other and tgt_uid == src_uid:
         return False, "HR-property-targets", "Цель — другая карта, не источник.", "The target must be another card than the source."
     failed = (
@@ -217,7 +220,7 @@ def target_verdict(s, src_uid, ab, tgt_uid, seat: int, first_attack_check: bool 
         return R.no("HR-502.8", f"«{d.name.ru}» не может быть целью такой способности.",
                     f"{d.name.en} cannot be the target of this kind of ability.")
     if t.lasting and stays_closed(s, t) and any(e.op == "open" for e in ab.effects):
-        return R.no("HR-502.8", *M("cannot_be_opened", card=d, uid=tgt_uid))
+        return R.no("HR-502.8", M.lazy("cannot_be_opened", card=d, uid=tgt_uid))
     ok, rule, ru, en = in_reach(s, src_uid, ab, tgt_uid)
     if not ok:
         return R.no(rule, ru, en)

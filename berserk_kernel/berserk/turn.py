@@ -13,7 +13,7 @@ M = catalog("berserk_kernel.berserk")
 
 def begin_battle(s) -> None:
     s.phase = "battle"
-    s._log("BR-7", "stage", *M("battle_begins"))
+    s._log("BR-7", "stage", M.lazy("battle_begins"))
     if check_victory(s):
         return
     s.turn = 1
@@ -40,12 +40,12 @@ def start_turn(s, seat: int) -> None:
             c.used = {}                          # per-turn limits start again (HR-prepayment)
     s.attacks_made = 0
     p = s.seats[seat]
-    s._log("BR-16", "turn", *M("turn_starts", turn=s.turn, player=p.name, n=opened), seat=seat, turn=s.turn)
+    s._log("BR-16", "turn", M.lazy("turn_starts", turn=s.turn, player=p.name, n=opened), seat=seat, turn=s.turn)
     if opened and not any(e.rule_id == "HR-503.1" and e.kind == "rule" for e in s.log):
         # said once a game, the first time a turn start opens a card: not a line every turn
-        s._log("HR-503.1", "rule", *M("turn_start_rule"))
+        s._log("HR-503.1", "rule", M.lazy("turn_start_rule"))
     for uid in kept:
-        s._log("HR-502.8", "open", *M("not_opened", card=s.defs[s.cards[uid].card], uid=uid), card=uid)
+        s._log("HR-502.8", "open", M.lazy("not_opened", card=s.defs[s.cards[uid].card], uid=uid), card=uid)
     if seat == 1 and s.hidden_row:
         s.hidden_row = False
         hidden = [u for u in s.cells if u is not None and s.cards[u].face_down]
@@ -66,11 +66,11 @@ def check_end(s, a):
 
 def do_end(s, a) -> None:
     p = s.seats[s.active]
-    s._log("BR-16", "turn", *M("turn_ends", player=p.name), seat=s.active)
+    s._log("BR-16", "turn", M.lazy("turn_ends", player=p.name), seat=s.active)
     expire(s)                                    # lasting effects of this turn end (HR-503.1)
     if s.options.turn_limit and s.turn >= s.options.turn_limit:
         s.phase, s.winner = "over", "draw"
-        s._log("R-BR-TURN-LIMIT", "end", *M("turn_limit", n=s.options.turn_limit))
+        s._log("R-BR-TURN-LIMIT", "end", M.lazy("turn_limit", n=s.options.turn_limit))
         return
     s.turn += 1
     start_turn(s, 1 - s.active)
@@ -101,9 +101,9 @@ def check_victory(s) -> bool:
     s.queue, s.fired = [], []          # nothing resolves after the end (as in check_heroes_loss)
     if not any(alive):
         s.winner = "draw"
-        s._log("BR-1", "end", *M("no_creatures_draw"))
+        s._log("BR-1", "end", M.lazy("no_creatures_draw"))
     else:
         s.winner = 0 if alive[0] else 1
         w = s.seats[s.winner].name
-        s._log("BR-1", "end", *M("no_creatures_win", player=w), winner=s.winner)
+        s._log("BR-1", "end", M.lazy("no_creatures_win", player=w), winner=s.winner)
     return True

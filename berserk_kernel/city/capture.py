@@ -29,7 +29,7 @@ def frontier(state, p: int) -> list[int]:
 def check_capture(state, action):
     p, d = state.current, action.dst
     if d not in state.map:
-        return RULES.no("CITY-1", *M("no_district", d=d))
+        return RULES.no("CITY-1", M.lazy("no_district", d=d))
     owner = state.owner[d]
     if owner == p:
         return RULES.no("CITY-3.3", f"Район {d} уже ваш.", f"District {d} is already yours.")
@@ -42,8 +42,8 @@ def check_capture(state, action):
                         f"District {d} shares no side with your territory (diagonals do not count).")
     cost = state.turn["capture_cost"]
     if state.influence[p] < cost:
-        return RULES.no("CITY-3.3", *M("capture_cost_too_high", n=cost, have=state.influence[p]))
-    return RULES.ok("CITY-3.3", *M("capture_legal", d=d, n=cost))
+        return RULES.no("CITY-3.3", M.lazy("capture_cost_too_high", n=cost, have=state.influence[p]))
+    return RULES.ok("CITY-3.3", M.lazy("capture_legal", d=d, n=cost))
 
 
 def perform_capture(state, action) -> None:
@@ -51,7 +51,7 @@ def perform_capture(state, action) -> None:
     state.influence[p] -= cost
     state.owner[d] = p
     state.turn["capture"] = (d, CAPTURE_MOVE_LIMIT)
-    state._log("CITY-3.3", "capture", *M("captures", player=state.name(p), d=d, n=cost, left=state.influence[p]), player=p, district=d, cost=cost)
+    state._log("CITY-3.3", "capture", M.lazy("captures", player=state.name(p), d=d, n=cost, left=state.influence[p]), player=p, district=d, cost=cost)
     from .phases import check_target
     check_target(state)
 
@@ -63,14 +63,14 @@ def check_move(state, action):
         return RULES.no("CITY-3.3", "Вводить силы так можно только сразу после захвата и только в захваченный район.",
                         "Forces are brought this way only right after a capture, and only into the captured district.")
     if s not in state.map:
-        return RULES.no("CITY-1", *M("no_district", d=s))
+        return RULES.no("CITY-1", M.lazy("no_district", d=s))
     if s == d or state.owner[s] != p:
         return RULES.no("CITY-3.3", f"Силы приходят только из других ваших районов, а район {s} не такой.",
                         f"Forces come only from your other districts, and district {s} is not one.")
     if n < 1 or n > state.forces[s]:
-        return RULES.no("CITY-3.3", *M("not_enough_forces_to_move", s=s, have=state.forces[s], n=n))
+        return RULES.no("CITY-3.3", M.lazy("not_enough_forces_to_move", s=s, have=state.forces[s], n=n))
     if n > window[1]:
-        return RULES.no("CITY-3.3", *M("capture_move_limit", limit=CAPTURE_MOVE_LIMIT, left=window[1]))
+        return RULES.no("CITY-3.3", M.lazy("capture_move_limit", limit=CAPTURE_MOVE_LIMIT, left=window[1]))
     return RULES.ok("CITY-3.3")
 
 
@@ -79,7 +79,7 @@ def perform_move(state, action) -> None:
     state.forces[s] -= n
     state.forces[d] += n
     state.turn["capture"] = (d, state.turn["capture"][1] - n)
-    state._log("CITY-3.3", "move", *M("brings_forces", player=state.name(p), n=n, s=s, d=d),
+    state._log("CITY-3.3", "move", M.lazy("brings_forces", player=state.name(p), n=n, s=s, d=d),
                player=p, src=s, dst=d, count=n)
 
 

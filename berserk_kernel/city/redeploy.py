@@ -41,7 +41,7 @@ def check(state, action):
     p, d, s, n = state.current, action.dst, action.src, action.count
     for x in (s, d):
         if x not in state.map:
-            return RULES.no("CITY-1", *M("no_district", d=x))
+            return RULES.no("CITY-1", M.lazy("no_district", d=x))
     if state.owner[s] != p or state.owner[d] != p:
         x = s if state.owner[s] != p else d
         return RULES.no("CITY-3.5", f"Перебрасывают только между своими районами, а район {x} не ваш.",
@@ -53,9 +53,9 @@ def check(state, action):
         return RULES.no("CITY-3.5", f"Районы {s} и {d} не соединены цепью ваших районов.",
                         f"Districts {s} and {d} are not joined by a chain of your districts.")
     if n < 1 or n > state.forces[s]:
-        return RULES.no("CITY-3.5", *M("cannot_redeploy", s=s, have=state.forces[s], n=n))
+        return RULES.no("CITY-3.5", M.lazy("cannot_redeploy", s=s, have=state.forces[s], n=n))
     if state.forces[d] + n > MAX_FORCES:
-        return RULES.no("CITY-3.4", *M("would_overfill", d=d, total=state.forces[d] + n, max=MAX_FORCES))
+        return RULES.no("CITY-3.4", M.lazy("would_overfill", d=d, total=state.forces[d] + n, max=MAX_FORCES))
     return RULES.ok("CITY-3.5")
 
 
@@ -63,7 +63,7 @@ def perform(state, action) -> None:
     p, d, s, n = state.current, action.dst, action.src, action.count
     state.forces[s] -= n
     state.forces[d] += n
-    state._log("CITY-3.5", "redeploy", *M("redeploys", player=state.name(p), n=n, s=s, d=d), player=p, src=s, dst=d, count=n)
+    state._log("CITY-3.5", "redeploy", M.lazy("redeploys", player=state.name(p), n=n, s=s, d=d), player=p, src=s, dst=d, count=n)
 
 
 def candidates(state) -> list:

@@ -38,20 +38,20 @@ def counted(state, p: int) -> int:
 def check(state, action):
     p, d, n = state.current, action.dst, action.count
     if d not in state.map:
-        return RULES.no("CITY-1", *M("no_district", d=d))
+        return RULES.no("CITY-1", M.lazy("no_district", d=d))
     if state.owner[d] != p:
         return RULES.no("CITY-3.4", f"Силы ставят только на свои районы, а район {d} не ваш.",
                         f"Forces go only on your own districts, and district {d} is not yours.")
     if n < 1:
         return RULES.no("CITY-3.4", "Купите хотя бы одну силу.", "Buy at least one force.")
     if state.forces[d] + n > MAX_FORCES:
-        return RULES.no("CITY-3.4", *M("district_full", d=d, have=state.forces[d], n=n, total=state.forces[d] + n,
+        return RULES.no("CITY-3.4", M.lazy("district_full", d=d, have=state.forces[d], n=n, total=state.forces[d] + n,
                                        max=MAX_FORCES))
     k = counted(state, p)
     c = cost(k, n)
     if c > state.influence[p]:
-        return RULES.no("CITY-3.4", *M("forces_too_dear", first=k + 1, last=k + n, n=c, have=state.influence[p]))
-    return RULES.ok("CITY-3.4", *M("forces_legal", first=k + 1, last=k + n, n=c))
+        return RULES.no("CITY-3.4", M.lazy("forces_too_dear", first=k + 1, last=k + n, n=c, have=state.influence[p]))
+    return RULES.ok("CITY-3.4", M.lazy("forces_legal", first=k + 1, last=k + n, n=c))
 
 
 def perform(state, action) -> None:
@@ -62,7 +62,7 @@ def perform(state, action) -> None:
     state.forces[d] += n
     state.turn["bought"] += n
     reading = M("reading_turn" if state.options.cost_tiers == "turn" else "reading_owned")
-    state._log("CITY-3.4", "reinforce", *M("buys_forces", player=state.name(p), n=n, d=d, cost=c, first=k + 1, last=k + n,
+    state._log("CITY-3.4", "reinforce", M.lazy("buys_forces", player=state.name(p), n=n, d=d, cost=c, first=k + 1, last=k + n,
                                            reading=reading, left=state.influence[p]),
                player=p, district=d, count=n, cost=c)
 

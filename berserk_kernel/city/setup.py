@@ -110,22 +110,22 @@ def build(setup: dict, source: str):
 def start(state) -> None:
     """CITY-1 .. CITY-2.4, all that happens before the first decision."""
     m = state.map
-    state._log("CITY-1", "setup", *M("map_line", map=m.name, n=len(m), start=len(m.start)),
+    state._log("CITY-1", "setup", M.lazy("map_line", map=m.name, n=len(m), start=len(m.start)),
                map=m.id, districts=len(m))
     for p, c in enumerate(state.colours):
-        state._log("CITY-2.1", "colour", *M("colour", player=state.name(p), colour=COLOURS[c]), player=p, colour=c)
+        state._log("CITY-2.1", "colour", M.lazy("colour", player=state.name(p), colour=COLOURS[c]), player=p, colour=c)
     order, rolls = roll_initiative(state, list(range(state.players)))
     state.order = tuple(order)
     state.initiative = tuple(tuple(r) for r in rolls)
     state.pick_index = 0
     names = T(", ".join(state.name(p).ru for p in order), ", ".join(state.name(p).en for p in order))
-    state._log("CITY-2.2", "order", *M("initiative_order", players=names), order=list(order))
+    state._log("CITY-2.2", "order", M.lazy("initiative_order", players=names), order=list(order))
     for p in range(state.players):
         state.influence[p] = START_INFLUENCE
-    state._log("CITY-2.3", "influence", *M("start_influence", n=START_INFLUENCE), influence=START_INFLUENCE)
+    state._log("CITY-2.3", "influence", M.lazy("start_influence", n=START_INFLUENCE), influence=START_INFLUENCE)
     state.deck = state.deck_def.pile()
     state.dice.shuffle(state.deck)
-    state._log("CITY-2.4", "shuffle", *M("event_deck_shuffled", n=len(state.deck)), cards=len(state.deck))
+    state._log("CITY-2.4", "shuffle", M.lazy("event_deck_shuffled", n=len(state.deck)), cards=len(state.deck))
 
 
 def roll_initiative(state, group: list[int], depth: int = 0) -> tuple[list[int], list]:
@@ -136,7 +136,7 @@ def roll_initiative(state, group: list[int], depth: int = 0) -> tuple[list[int],
         a, b = state.dice.roll(10), state.dice.roll(10)
         totals[p] = a + b
         rolls.append([p, a, b, depth])
-        state._log("CITY-2.2", "roll", *M("initiative_reroll" if depth else "initiative_roll", player=state.name(p),
+        state._log("CITY-2.2", "roll", M.lazy("initiative_reroll" if depth else "initiative_roll", player=state.name(p),
                                           a=a, b=b, total=a + b),
                    player=p, dice=[a, b], depth=depth)
     order = []
@@ -154,12 +154,12 @@ def roll_initiative(state, group: list[int], depth: int = 0) -> tuple[list[int],
 def check_pick(state, action):
     d = action.dst
     if d not in state.map:
-        return RULES.no("CITY-1", *M("no_district", d=d))
+        return RULES.no("CITY-1", M.lazy("no_district", d=d))
     if d not in state.map.start:
-        return RULES.no("CITY-2.2", *M("not_start_district", d=d, choices=", ".join(str(x) for x in sorted(state.map.start))))
+        return RULES.no("CITY-2.2", M.lazy("not_start_district", d=d, choices=", ".join(str(x) for x in sorted(state.map.start))))
     if state.owner[d] is not None:
         who = state.name(state.owner[d])
-        return RULES.no("CITY-2.2", *M("district_taken", d=d, player=who))
+        return RULES.no("CITY-2.2", M.lazy("district_taken", d=d, player=who))
     return RULES.ok("CITY-2.2")
 
 
@@ -169,9 +169,9 @@ def perform_pick(state, action) -> None:
     state.owner[d] = p
     state.forces[d] = START_FORCES
     state.hq[p] = d
-    state._log("CITY-2.2", "pick", *M("picks_start", player=state.name(p), d=d, n=START_FORCES),
+    state._log("CITY-2.2", "pick", M.lazy("picks_start", player=state.name(p), d=d, n=START_FORCES),
                player=p, district=d)
-    state._log("R-CITY-HQ", "hq", *M("hq", d=d, player=state.name(p)), player=p, district=d)
+    state._log("R-CITY-HQ", "hq", M.lazy("hq", d=d, player=state.name(p)), player=p, district=d)
     state.pick_index += 1
     if state.pick_index == state.players:
         from .phases import start_turn

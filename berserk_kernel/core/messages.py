@@ -90,8 +90,48 @@ def render(template: str, lang: str, **kw) -> str:
     return "".join(out)
 
 
+class Msg:
+    """A message not rendered yet: the template and its arguments, rendered in a language on
+    first access (``.ru``, ``.en``, ``get(lang)``) and kept. Search builds thousands of refusals
+    and log lines nobody reads; the texts read are exactly those `Catalog.__call__` gives."""
+
+    __slots__ = ("tpl", "kw", "_ru", "_en")
+    EAGER = False   # tests set it to render at once and compare with the lazy texts
+
+    def __init__(self, tpl: T, kw: dict):
+        self.tpl, self.kw, self._ru, self._en = tpl, kw, None, None
+        if Msg.EAGER:
+            self.ru, self.en  # noqa: B018 - render now
+
+    @property
+    def ru(self) -> str:
+        if self._ru is None:
+            self._ru = render(self.tpl.ru, "ru", **self.kw)
+        return self._ru
+
+    @property
+    def en(self) -> str:
+        if self._en is None:
+            self._en = render(self.tpl.en, "en", **self.kw)
+        return self._en
+
+    def get(self, lang: str = "ru") -> str:
+        return self.en if lang == "en" else self.ru
+
+    def __iter__(self):
+        yield self.ru
+        yield self.en
+
+    def t(self) -> T:
+        return T(self.ru, self.en)
+
+    def __repr__(self) -> str:
+        return f"Msg({self.ru!r}, {self.en!r})"
+
+
 class Catalog:
-    """A set of messages by key; calling it renders one message in both languages as a `T`."""
+    """A set of messages by key; calling it renders one message in both languages as a `T`;
+    `lazy` gives the same message as a `Msg` rendered only when read."""
 
     def __init__(self, messages: dict[str, T], source: str):
         self.messages = messages
@@ -117,6 +157,12 @@ class Catalog:
             raise KeyError(f"{self.source} has no message {key!r}") from None
         return T(render(m.ru, "ru", **kw), render(m.en, "en", **kw))
 
+    def lazy(self, key: str, **kw) -> Msg:
+        try:
+            return Msg(self.messages[key], kw)
+        except KeyError:
+            raise KeyError(f"{self.source} has no message {key!r}") from None
+
     def placeholders(self, key: str, lang: str) -> set[str]:
         """The names a message's template uses (for tests of the catalogs)."""
         tpl = self.messages[key].get(lang)
@@ -130,4 +176,4 @@ def catalog(package: str, name: str = "data/messages.toml") -> Catalog:
     return Catalog.from_text(text, f"{package.replace('.', '/')}/{name}")
 
 
-__all__ = ["Catalog", "Named", "catalog", "render", "GENDERS"]
+__all__ = ["Catalog", "Msg", "Named", "catalog", "render", "GENDERS"]

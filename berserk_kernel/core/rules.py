@@ -4,7 +4,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
-from typing import Iterator, NamedTuple
+from typing import Iterator
 
 from .errors import DataError
 from .i18n import T
@@ -18,13 +18,60 @@ class Rule:
     seed: str = ""  # the seed document the rule comes from
 
 
-class Verdict(NamedTuple):
-    """The answer to "is this action legal now?", with the rule that decided it."""
+class Verdict:
+    """The answer to "is this action legal now?", with the rule that decided it.
 
-    ok: bool
-    rule_id: str
-    ru: str
-    en: str
+    Behaves as the tuple ``(ok, rule_id, ru, en)``; a refusal built from a message catalog
+    (`Msg`) renders its texts only when they are read (legal-action lists refuse many
+    candidates whose texts nobody reads)."""
+
+    __slots__ = ("ok", "rule_id", "_ru", "_en", "_msg")
+    _fields = ("ok", "rule_id", "ru", "en")
+
+    def __init__(self, ok: bool, rule_id: str, ru="", en=None):
+        self.ok, self.rule_id = ok, rule_id
+        if en is None and not isinstance(ru, str):   # a lazy message
+            self._msg, self._ru, self._en = ru, None, None
+        else:
+            self._msg, self._ru, self._en = None, ru, en if en is not None else ""
+
+    @property
+    def ru(self) -> str:
+        if self._ru is None:
+            self._ru = self._msg.ru
+        return self._ru
+
+    @property
+    def en(self) -> str:
+        if self._en is None:
+            self._en = self._msg.en
+        return self._en
+
+    def _tuple(self) -> tuple:
+        return (self.ok, self.rule_id, self.ru, self.en)
+
+    def __iter__(self):
+        return iter(self._tuple())
+
+    def __getitem__(self, i):
+        return self._tuple()[i]
+
+    def __len__(self) -> int:
+        return 4
+
+    def __eq__(self, other):
+        if isinstance(other, (Verdict, tuple)):
+            return self._tuple() == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._tuple())
+
+    def __bool__(self) -> bool:   # a tuple of four is always true; so is a verdict
+        return True
+
+    def __repr__(self) -> str:
+        return f"Verdict(ok={self.ok!r}, rule_id={self.rule_id!r}, ru={self.ru!r}, en={self.en!r})"
 
     def text(self, lang: str = "ru") -> str:
         return self.en if lang == "en" else self.ru
@@ -74,8 +121,12 @@ class RuleRegistry:
     def ids(self) -> list[str]:
         return list(self._rules)
 
-    def ok(self, rule_id: str, ru: str = "", en: str = "") -> Verdict:
-        """A legal verdict decided by `rule_id` (text defaults to the rule's own)."""
+    def ok(self, rule_id: str, ru="", en: str | None = "") -> Verdict:
+        """A legal verdict decided by `rule_id` (text defaults to the rule's own); `ru` may be
+        a lazy catalog message (`Msg`) standing for both texts."""
+        if not isinstance(ru, str):
+            self[rule_id]
+            return Verdict(True, rule_id, ru)
         if not ru and not en:
             try:
                 return self._ok[rule_id]
@@ -84,7 +135,9 @@ class RuleRegistry:
         r = self[rule_id]
         return Verdict(True, rule_id, ru or r.text.ru, en or r.text.en)
 
-    def no(self, rule_id: str, ru: str, en: str) -> Verdict:
-        """An illegal verdict; the id must be registered."""
-        self[rule_id]
+    def no(self, rule_id: str, ru, en: str | None = None) -> Verdict:
+        """An illegal verdict; the id must be registered. `ru` may be a lazy catalog message
+        (`Msg`, rendered when read) standing for both texts."""
+        if rule_id not in self._rules:
+            raise KeyError(f"unknown rule id {rule_id!r}")
         return Verdict(False, rule_id, ru, en)

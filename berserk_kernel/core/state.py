@@ -157,7 +157,8 @@ class BaseState(Contract):
     def log_text(self, lang: str = "ru") -> str:
         return "\n".join(e.line(lang) for e in self.log)
 
-    def _log(self, rule_id: str, kind: str, ru: str, en: str, **data) -> None:
-        if rule_id:
-            self.RULES[rule_id]  # every logged rule id must be registered
+    def _log(self, rule_id: str, kind: str, ru, en: str | None = None, **data) -> None:
+        """Log an event; `ru` may be a lazy catalog message (`Msg`) standing for both texts."""
+        if rule_id and rule_id not in self.RULES:
+            self.RULES[rule_id]  # every logged rule id must be registered (raises)
         self.log.append(LogEntry(rule_id, kind, ru, en, data))
