@@ -33,9 +33,9 @@ WORDS = {
     "preset": ("Готовая", "Ready-made"), "preset_none": ("— выберите способность демо-карты —", "— pick an ability of a demo card —"),
     "add_preset": ("Взять", "Take it"),
     "build": ("Или соберите свою:", "Or build your own:"),
-    "ab_kind": ("Род", "Sort"), "timing": ("Когда", "When"), "trigger": ("Событие", "Trigger"),
+    "ab_kind": ("Вид способности", "Ability type"), "timing": ("Когда", "When"), "trigger": ("Событие", "Trigger"),
     "target": ("Цель", "Target"), "op": ("Эффект", "Effect"), "amount": ("Сколько", "Amount"),
-    "close": ("Цена: закрыться", "Cost: close"), "range": ("Дальность", "Range"),
+    "close": ("Цена: закрыться", "Cost: close"), "range": ("Дальность (0 — любая)", "Range (0: any)"),
     "modifier": ("Модификатор", "Modifier"), "mod_value": ("на", "by"),
     "add_ability": ("Добавить способность", "Add the ability"),
     "none": ("—", "—"),
@@ -128,7 +128,7 @@ class CardEditor(W.VBox):
         self.preset = W.Dropdown(layout=W.Layout(width="420px", max_width="100%"))
         self.preset_button = W.Button(layout=W.Layout(width="auto"))
         self.ab_kind = W.Dropdown(layout=small)
-        self.timing = W.Dropdown(layout=small)
+        self.timing = W.Dropdown(layout=W.Layout(width="200px"))
         self.trigger = W.Dropdown(layout=small)
         self.target = W.Dropdown(layout=small)
         self.op = W.Dropdown(layout=small)

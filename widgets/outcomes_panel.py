@@ -38,6 +38,10 @@ WORDS = {
             "{who} decides. The outcomes are counted for them; the odds are exact: the kernel played every die face."),
     "failed": ("Исходы этого решения посчитать не удалось: {why}", "The outcomes of this decision could not be worked out: {why}"),
     "nothing": ("ничего", "nothing"),
+    "legend": ("Цвета полосы: {good} хорошо для решающего, {bad} плохо, {even} ничего не меняет, {win} победа. "
+               "Наведите на полосу — появится исход и его вероятность.",
+               "Bar colours: {good} good for the one who decides, {bad} bad, {even} changes nothing, {win} victory. "
+               "Point at a bar to see each outcome and its chance."),
 }
 
 
@@ -135,7 +139,7 @@ class OutcomesPanel(W.VBox):
         self.error = ""
         self._row_boxes: list = []
         self.title = W.HTML()
-        self.metric_box = W.Dropdown(layout=W.Layout(width="auto"))
+        self.metric_box = W.Dropdown(layout=W.Layout(width="auto"), style={"description_width": "initial"})
         self.order_box = W.ToggleButtons(layout=W.Layout(width="auto"), style={"button_width": "auto"})
         self.head = W.HTML()
         self.status = W.HTML()
@@ -239,7 +243,11 @@ class OutcomesPanel(W.VBox):
         head = _w("who", lang, who=who)
         if len(self.rows) > ROWS_SHOWN:
             head += " " + _w("rows_more", lang, shown=ROWS_SHOWN, n=len(self.rows))
-        self.head.value = f"<div class='app-outcome-head'>{escape(head)}</div>"
+        swatch = {k: f"<span style='display:inline-block;width:10px;height:10px;background:{c}'></span>"
+                  for k, c in TONES.items()}
+        legend = escape(_w("legend", lang, good="{good}", bad="{bad}", even="{even}", win="{win}")).format(**swatch)
+        self.head.value = (f"<div class='app-outcome-head'>{escape(head)}</div>"
+                           f"<div class='app-outcome-head app-outcome-legend-colours'>{legend}</div>")
         boxes = []
         for i, r in enumerate(self.rows[:ROWS_SHOWN]):
             label = _label(ctl, r.action, lang)

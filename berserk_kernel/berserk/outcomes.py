@@ -239,7 +239,9 @@ def _settle(root, leaf, mover, depth, notes) -> dict:
         if stage == "pending:choice":
             notes["choice"] = NOTES["choice"]
         elif opt.kind == "defend":
-            notes["defend"] = NOTES["defend"].format(who=who, choice=f"#{opt.card}")
+            name = leaf.defs[leaf.cards[opt.card].card].name
+            notes["defend"] = T(NOTES["defend"].ru.format(who=who, choice=f"«{name.ru}» (#{opt.card})"),
+                                NOTES["defend"].en.format(who=who, choice=f"{name.en} (#{opt.card})"))
         else:
             notes["defend"] = NOTES["nodefend"].format(who=who)
         return dist
