@@ -191,3 +191,43 @@ def test_game_over_has_no_rows():
     s.apply("strike #1 #2")
     assert s.phase == "over"
     assert outcomes(s) == []
+
+
+def test_a_declared_ability_resolves_as_if_nobody_answers():
+    # Crag Slinger's throw for 2 (no die) at the Skeleton Spearman (2 lives): declared into the
+    # queue (BR-14); B's Wind Shaman could answer with its instant spell, the row takes it that
+    # nobody answers: certain death, and says so.
+    s = position("A crag_slinger b2", "B skeleton_spearman b4", "B wind_shaman e6")
+    (r,) = [r for r in outcomes(s) if str(r.action) == "use #1 throw #2"]
+    assert r.distribution == [(Outcome(dealt=2, kills=1), F(1))]
+    assert "nobody answers" in r.note.en and "никто не ответит" in r.note.ru
+
+
+def test_rows_at_a_pending_fight_table_choice():
+    # +4 (white 5, black 1): the attacker keeps strong-for-weak or takes medium with no answer
+    s = position("A forest_boar c2", "B toad_rider c3", "B skeleton_spearman a6", forced=[5, 1])
+    s.apply("strike #1 #2")
+    assert s.stage == "pending:choice"
+    rows = {str(r.action): r for r in outcomes(s)}
+    assert rows["exchange"].distribution == [(Outcome(dealt=3, taken=1, kills=1), F(1))]
+    assert rows["safe"].distribution == [(Outcome(dealt=2), F(1))]
+    assert not rows["exchange"].rolled
+
+
+def test_rows_at_a_pending_defender_choice_are_counted_for_the_defender():
+    s = position("A gorge_warden c2", "B bog_troll c3", "B gorge_warden d3")
+    s.apply("strike #1 #2")
+    assert s.stage == "pending:defend" and s.to_move == 1
+    rows = {str(r.action): r for r in outcomes(s)}
+    assert set(rows) == {"defend #3", "nodefend"}
+    for r in rows.values():
+        assert r.rolled and sum(p for _o, p in r.distribution) == 1
+    # the Warden's armour 1 takes a wound off every attack on it: defending, B takes less
+    assert rows["defend #3"].exact["taken"] < rows["nodefend"].exact["taken"]
+
+
+def test_unreadable_action_is_refused_in_words():
+    from berserk_kernel.core.errors import ActionSyntaxError
+    s = position("A forest_boar c2", "B toad_rider c4")
+    with pytest.raises(ActionSyntaxError):
+        row(s, "strike #² c3")
