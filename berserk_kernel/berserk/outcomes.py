@@ -123,7 +123,7 @@ def row(state, action) -> Row:
 def _row(state, action, mover) -> Row:
     # `action` is legal here: the copies perform it without checking it again
     notes: dict = {}
-    dist, rolled = _action_dist(state, state, action, mover, 0, notes)
+    dist, rolled = _action_dist(baseline(state, mover), state, action, mover, 0, notes)
     note = None
     if notes:
         note = T("; ".join(t.ru for t in notes.values()), "; ".join(t.en for t in notes.values()))
@@ -141,11 +141,11 @@ def _cache_key(state):
 
 # --- enumeration --------------------------------------------------------------------------
 
-def _action_dist(root, parent, action, mover, depth, notes) -> tuple[dict, bool]:
+def _action_dist(base, parent, action, mover, depth, notes) -> tuple[dict, bool]:
     out: dict = defaultdict(Fraction)
     leaves = _enumerate(parent, action)
     for leaf, w in leaves:
-        for o, p in _settle(root, leaf, mover, depth, notes).items():
+        for o, p in _settle(base, leaf, mover, depth, notes).items():
             out[o] += w * p
     return dict(out), len(leaves) > 1 or leaves[0][1] != 1
 
@@ -221,16 +221,16 @@ def _strike_groups(s, a):
 
 # --- what follows the action ---------------------------------------------------------------
 
-def _settle(root, leaf, mover, depth, notes) -> dict:
+def _settle(base, leaf, mover, depth, notes) -> dict:
     """{Outcome: p} once the decisions the action opened are taken."""
     stage = leaf.stage
     if leaf.phase == "over" or depth >= MAX_DEPTH:
-        return {measure(root, leaf, mover): Fraction(1)}
+        return {_measure(base, leaf, mover): Fraction(1)}
     if stage in ("pending:defend", "pending:choice"):
         decider = leaf.to_move
         best = None
         for opt in (CHOICES if stage == "pending:choice" else leaf.legal_actions()):
-            dist, _ = _action_dist(root, leaf, opt, mover, depth + 1, notes)
+            dist, _ = _action_dist(base, leaf, opt, mover, depth + 1, notes)
             value = sum(p * o.score() for o, p in dist.items()) * (1 if decider == mover else -1)
             if best is None or value > best[0]:
                 best = (value, opt, dist)
@@ -247,24 +247,31 @@ def _settle(root, leaf, mover, depth, notes) -> dict:
         return dist
     if stage == "queue" and leaf.is_legal(PASS):
         notes["queue"] = NOTES["queue"]
-        dist, _ = _action_dist(root, leaf, PASS, mover, depth + 1, notes)
+        dist, _ = _action_dist(base, leaf, PASS, mover, depth + 1, notes)
         return dist
     if stage == "triggers":
         notes["triggers"] = NOTES["triggers"]
-    return {measure(root, leaf, mover): Fraction(1)}
+    return {_measure(base, leaf, mover): Fraction(1)}
+
+
+def baseline(root, mover) -> tuple:
+    """(uid, is it the mover's, wounds) of every card in play before the action."""
+    return tuple((uid, c.owner == mover, c.wounds) for uid, c in root.cards.items() if c.in_play)
 
 
 def measure(root, leaf, mover) -> Outcome:
     """Wounds and deaths between two positions, counted for seat `mover`."""
+    return _measure(baseline(root, mover), leaf, mover)
+
+
+def _measure(base, leaf, mover) -> Outcome:
     dealt = taken = kills = losses = 0
     after = leaf.cards
-    for uid, c in root.cards.items():
-        if not c.in_play:
-            continue
+    for uid, mine, wounds in base:
         lc = after[uid]
-        dw = lc.wounds - c.wounds if lc.wounds > c.wounds else 0
-        dead = not lc.in_play and lc.zone == "graveyard"
-        if c.owner == mover:
+        dw = lc.wounds - wounds if lc.wounds > wounds else 0
+        dead = lc.zone == "graveyard"
+        if mine:
             taken += dw
             losses += dead
         else:
