@@ -218,8 +218,11 @@ class CityExplorer:
         self.player.reset(state)
         self.version += 1
         n = sum(1 for o in state.owner.values() if o is not None)
-        self._say("done", "", t("city_loaded", "ru", source=src_name(source, "ru"), n=n),
-                  t("city_loaded", "en", source=src_name(source, "en"), n=n))
+        if source == "<link>":
+            self._say("done", "", *pair("city_loaded_link", n=n))
+        else:
+            self._say("done", "", t("city_loaded", "ru", source=src_name(source, "ru"), n=n),
+                      t("city_loaded", "en", source=src_name(source, "en"), n=n))
         return True
 
     def _edit(self, change, done: tuple[str, str]) -> bool:

@@ -104,7 +104,11 @@ class FilesMixin:
         self._set(st, data.get("description") if isinstance(data, dict) else None)
         self.selected = None
         n = len(self.in_play())
-        self._say("done", "", t("loaded", "ru", source=src_name(source, "ru"), n=n), t("loaded", "en", source=src_name(source, "en"), n=n))
+        if source == "<link>":
+            self._say("done", "", *pair("loaded_link", n=n))
+        else:
+            self._say("done", "", t("loaded", "ru", source=src_name(source, "ru"), n=n),
+                      t("loaded", "en", source=src_name(source, "en"), n=n))
         return True
 
     def load_upload(self, name: str, content) -> bool:

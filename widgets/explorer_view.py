@@ -83,6 +83,7 @@ class ExplorerApp(FilesPanel, MomentPanel, W.VBox):
         self.status_html = W.HTML()
         self.message_html = W.HTML()
         self.description_html = W.HTML()
+        self.summary_html = W.HTML()          # the decision, queue and triggers waiting (explorer_moment)
         self.hint_html = W.HTML()
 
         # placing
@@ -181,7 +182,7 @@ class ExplorerApp(FilesPanel, MomentPanel, W.VBox):
         self.city_box = W.VBox()
         self.city_box.add_class("explorer-city-box")
         super().__init__(children=[self.style_html, header, mode_row, self.message_html, self.description_html,
-                                   self.editor_box, moment, self.play_box, dice_box, files_box, self.city_box,
+                                   self.summary_html, self.editor_box, moment, self.play_box, dice_box, files_box, self.city_box,
                                    self.howto],
                          layout=lay(width="100%", max_width="1260px"))
         self.add_class("explorer-app")
@@ -253,6 +254,9 @@ class ExplorerApp(FilesPanel, MomentPanel, W.VBox):
             desc = c.description()
             self.description_html.value = (f"<div class='explorer-description' style='font-size:13px;font-style:italic;"
                                            f"padding:2px 6px'>{escape(desc)}</div>") if desc else ""
+            lines = c.moment_lines(lang) if not playing and not city else []
+            self.summary_html.value = ("<ul class='explorer-summary' style='margin:2px 0;padding-left:22px;font-size:13px'>"
+                                       + "".join(f"<li>{escape(x)}</li>" for x in lines) + "</ul>") if lines else ""
             self._refresh_place()
             self._refresh_selected()
             self._refresh_turn()

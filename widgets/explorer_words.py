@@ -166,6 +166,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "remove_entry": ("Убрать запись", "Remove the entry"),
     "any_field": ("Поле", "Field"),
     "apply_field": ("Применить поле", "Apply the field"),
+    "link_source": ("ссылка <link>", "the link <link>"),
+    "loaded_link": ("Позиция открыта по ссылке — карт в игре: {n}.", "The position from the link is open: {n} card(s) in play."),
+    "city_loaded_link": ("Позиция открыта по ссылке — районов с владельцем: {n}.",
+                         "The position from the link is open: {n} district(s) held."),
     "link_note": ("Ссылка откроет эту позицию у того, кому вы её отправите (на языке этой страницы).",
                   "The link opens this position for whoever you send it to (in this page's language)."),
     # the page for Battle for the City
@@ -306,7 +310,9 @@ def ru_schema(text: str) -> str:
 
 
 def src_name(source: str, lang: str) -> str:
-    """A source name for a message: the pasted text is named in words."""
+    """A source name for a message: the pasted text and a link are named in words."""
+    if source == "<link>":
+        return t("link_source", lang)
     return t("pasted", lang) if source in ("<text>", "<paste>") else source
 
 

@@ -21,7 +21,7 @@ import traitlets
 from .i18n import normal_lang, page_lang
 
 WORDS = {
-    "copy_link": ("🔗 Скопировать ссылку", "🔗 Copy link"),
+    "copy_link": ("Скопировать ссылку", "Copy link"),
     "copied": ("Ссылка скопирована — отправьте её: она откроет эту позицию.",
                "Link copied: send it, and it opens this position."),
     "copy_failed": ("Браузер не дал скопировать: выделите ссылку в поле и скопируйте её сами (Ctrl+C).",

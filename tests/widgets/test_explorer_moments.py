@@ -193,8 +193,8 @@ def test_a_bad_link_names_the_link_and_the_field_and_keeps_the_position():
     for code, words in (("", "code is empty"), ("9abc", "unknown code version"), (good[:-6], "code"),
                         (good + "!", "not allowed")):
         assert not c.load_code(code)
-        assert c.message.kind == "error" and "<link>" in c.message.en and "field code" in c.message.en, code
-        assert words in c.message.en and "<link>" in c.message.ru
+        assert c.message.kind == "error" and "(the link <link>)" in c.message.en and "field code" in c.message.en, code
+        assert words in c.message.en and "(ссылка <link>)" in c.message.ru
         assert (c.state.state_hash(), json.dumps(c.data, sort_keys=True)) == before
     city = CityExplorer(lang="en")
     assert not c.load_code(city.share_code()) and "another game" in c.message.en
