@@ -87,7 +87,7 @@ class KernelState(pyspiel.State):
     def legal_kernel_actions(self) -> list:
         """The kernel's legal actions of the player to move, sorted by text (index = id)."""
         if self._legal is None:
-            acts = sorted(_Game.choices(self._k.s), key=str)
+            acts = sorted(_Game.capped(self._k.s), key=str)
             if len(acts) > MAX_ACTIONS:
                 raise RuntimeError(f"{len(acts)} legal actions: more than the {MAX_ACTIONS} ids this game declares")
             self._legal = acts

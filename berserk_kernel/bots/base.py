@@ -43,6 +43,26 @@ def _turn_length(s) -> int:
     return n
 
 
+COUNTED = frozenset(("attack", "move", "redeploy", "reinforce"))
+
+
+def _three_counts(actions) -> list:
+    groups: dict = {}
+    out = []
+    for a in actions:
+        if a.verb in COUNTED:
+            groups.setdefault((a.verb, a.src, a.dst), []).append(a)
+        else:
+            out.append(a)
+    for group in groups.values():
+        if len(group) <= 3:
+            out.extend(group)
+            continue
+        group.sort(key=lambda a: a.count)
+        out.extend((group[0], group[len(group) // 2], group[-1]))
+    return out
+
+
 def game_of(state) -> str:
     """"berserk" or "city" (the kernel's GAME attribute)."""
     return state.GAME
@@ -80,14 +100,25 @@ class Game:
         return s.legal_actions()
 
     @staticmethod
-    def choices(s) -> list:
-        """The legal actions a bot considers: all of them, except that a City player who has
-        made `CITY_TURN_CAP` actions this turn only ends it (the rules set no limit on
-        redeploys, so back-and-forth moves could go on for ever)."""
+    def capped(s) -> list:
+        """The legal actions, except that a City player who has made `CITY_TURN_CAP` actions
+        this turn only ends it (the rules set no limit on redeploys, so back-and-forth moves
+        could go on for ever)."""
         actions = s.legal_actions()
         if s.GAME == "city" and s.phase == "actions" and _turn_length(s) >= CITY_TURN_CAP:
             return [a for a in actions if a.verb == "end"] or actions
         return actions
+
+    @staticmethod
+    def choices(s) -> list:
+        """The legal actions a bot considers: `capped`, and in City, of the actions that
+        differ only in their count of forces (attack, move, redeploy, reinforce from the same
+        place to the same place) only the smallest, the middle and the largest count (a City
+        turn offers hundreds of counts; the bots weigh three)."""
+        actions = Game.capped(s)
+        if s.GAME != "city":
+            return actions
+        return _three_counts(actions)
 
     @staticmethod
     def apply(s, action):

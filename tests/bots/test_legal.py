@@ -44,11 +44,12 @@ def test_the_same_seed_gives_the_same_choice():
 
 
 def city_attack_position():
-    """A City position with an attack from a district holding at least 3 forces."""
+    """A City position with an attack on a defended district from a district holding at least
+    3 forces."""
     for seed in range(1, 40):
         for steps in (30, 45, 60):
             s = position("city", seed, steps)
-            attacks = [a for a in Game.legal_actions(s) if a.verb == "attack"]
+            attacks = [a for a in Game.legal_actions(s) if a.verb == "attack" and s.forces[a.dst] > 0]
             for a in attacks:
                 same = [b for b in attacks if (b.src, b.dst) == (a.src, a.dst)]
                 if len(same) >= 3:
@@ -108,3 +109,18 @@ def test_a_city_bot_ends_a_turn_of_twelve_actions():
     assert [str(a) for a in Game.choices(t)] == ["end"]
     assert [str(a) for a in Game.legal_actions(t)] == [str(a) for a in Game.legal_actions(s)]
     assert str(MCTSBot(playouts=3, depth=3, seed=1).step(t)) == "end"
+
+
+def test_city_bots_weigh_three_counts_of_each_move():
+    s, same = city_attack_position()
+    legal = Game.legal_actions(s)
+    choices = Game.choices(s)
+    assert {str(a) for a in choices} <= {str(a) for a in legal}
+    kept = sorted((a for a in choices if (a.verb, a.src, a.dst) == ("attack", same[0].src, same[0].dst)),
+                  key=lambda a: a.count)
+    counts = [a.count for a in same]
+    expected = counts if len(counts) <= 3 else [counts[0], counts[len(counts) // 2], counts[-1]]
+    assert [a.count for a in kept] == expected
+    assert {str(a) for a in legal if a.verb not in ("attack", "move", "redeploy", "reinforce")} <= \
+        {str(a) for a in choices}
+    assert len(Game.capped(s)) == len(legal)     # OpenSpiel sees every legal action
