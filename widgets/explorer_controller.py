@@ -415,6 +415,8 @@ class ExplorerController(EditsMixin, MomentMixin, FilesMixin):
         return d
 
     def _set(self, state: BerserkState, description) -> None:
+        if state.defs is not self.defs and any(self.defs.get(k) is not d for k, d in state.defs.items()):
+            self.defs = {**self.defs, **state.defs}      # own cards of a loaded scenario join the list
         self.state = state
         self.data = self._canon(state, description)
         self.version += 1

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 
+from berserk_kernel.berserk.cards import parse_cards
 from berserk_kernel.core.errors import DataError
 from berserk_kernel.core.loading import parse_text
 
@@ -67,6 +68,24 @@ class MomentMixin:
                          ability=f["ability"], who=self.seat_name(f["seat"]),
                          points=", ".join(map(str, f["points"]))))
         return out
+
+    # --- own cards -----------------------------------------------------------------------------
+    def add_own_card(self, table) -> bool:
+        """A user-defined card (a table, a list of tables or TOML text, short defaults allowed;
+        `berserk.cards.parse_cards`) joins the card list; a position that uses it saves it under
+        ``own_cards``. The kernel's refusal names the card and the field."""
+        try:
+            new = parse_cards(table, "<own card>", where="own_cards")
+        except DataError as e:
+            self._data_error(e, None, "edit_refused")
+            return False
+        self.defs = {**self.defs, **new}
+        cid = next(iter(new))
+        self.palette_card = cid if new[cid].type != "hero" else self.palette_card
+        self.version += 1
+        d = new[cid]
+        self._say("done", "", t("own_added", "ru", name=d.name.ru), t("own_added", "en", name=d.name.en))
+        return True
 
     # --- zones off the board ---------------------------------------------------------------------
     def add_to_zone(self, card_id: str, zone: str, owner: int | None = None) -> bool:

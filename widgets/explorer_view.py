@@ -178,11 +178,12 @@ class ExplorerApp(FilesPanel, MomentPanel, W.VBox):
         self.play_box.add_class("explorer-play")
         dice_box, files_box = self._build_files(lay, narrow)
         moment = self._build_moment(lay)
+        own = self._build_own_card(lay)
         self.mode_row, self.dice_box, self.files_box = mode_row, dice_box, files_box
         self.city_box = W.VBox()
         self.city_box.add_class("explorer-city-box")
         super().__init__(children=[self.style_html, header, mode_row, self.message_html, self.description_html,
-                                   self.summary_html, self.editor_box, moment, self.play_box, dice_box, files_box, self.city_box,
+                                   self.summary_html, self.editor_box, moment, own, self.play_box, dice_box, files_box, self.city_box,
                                    self.howto],
                          layout=lay(width="100%", max_width="1260px"))
         self.add_class("explorer-app")
@@ -266,6 +267,8 @@ class ExplorerApp(FilesPanel, MomentPanel, W.VBox):
             self._refresh_moment()
             self.editor_box.layout.display = "none" if playing or city else ""
             self.moment.layout.display = "none" if playing or city else ""
+            self.own_fold.layout.display = "none" if playing or city else ""
+            self._refresh_own_card()
             self.play_box.layout.display = "" if playing and not city else "none"
             for box in (self.mode_row, self.message_html, self.description_html, self.dice_box, self.files_box):
                 box.layout.display = "none" if city else ""
@@ -365,10 +368,11 @@ class ExplorerApp(FilesPanel, MomentPanel, W.VBox):
         if self.board is None:
             self.board = _play_board_class()(controller=c.player)
             self.board.lang_toggle.observe(self._on_board_lang, names="value")
-            self.play_box.children = [self.board]
+            self.play_box.children = [self.board, self._build_outcomes()]
         elif self.board.controller is not c.player:   # pragma: no cover - one player per explorer
             self.board.controller = c.player
         self.board.refresh()
+        self._refresh_outcomes()
 
     # --- callbacks -------------------------------------------------------------------------------
     def show_exception(self, exc: Exception) -> None:

@@ -13,6 +13,7 @@ from .city_app import CityApp
 from .common import guarded, message_html
 from .explorer_city import PHASES, TURN_COUNTERS, CityExplorer
 from .explorer_words import t
+from .outcomes_panel import OutcomesPanel
 from .share_link import CopyLink
 
 POSITION_FIELDS = ("districts", "influence", "hq", "order", "initiative", "pick_index", "turn", "deck", "discard",
@@ -41,6 +42,10 @@ class CityPanel(W.VBox):
         small = {"description_width": "initial"}
         row = dict(layout=lay(align_items="center", flex_flow="row wrap"))
         self.board = CityBoard(controller=c.player)
+        self.outcomes = OutcomesPanel(c.player, on_play=lambda _a: self.refresh())
+        self.outcomes_fold = W.Accordion(children=[self.outcomes], layout=lay(width="calc(100% - 12px)"))
+        self.outcomes_fold.selected_index = None
+        self.outcomes_fold.add_class("explorer-outcomes")
         self.message_html = W.HTML()
         self.titles = [W.HTML() for _ in range(4)]
         self.district = W.Dropdown(style=small, layout=lay(width="150px"))
@@ -100,7 +105,7 @@ class CityPanel(W.VBox):
             self.link, W.HBox([self.save_button], **row), self.save_area, self.load_area, self.load_button])
         edit.add_class("explorer-section")
         edit.add_class("city-edit")
-        super().__init__(children=[self.message_html, self.board, edit], layout=lay(width="100%"))
+        super().__init__(children=[self.message_html, self.board, self.outcomes_fold, edit], layout=lay(width="100%"))
         self.add_class("explorer-city")
         self.refresh()
 
@@ -156,6 +161,9 @@ class CityPanel(W.VBox):
                 self._field_shown = (self.field.value, c.version)
                 self.field_area.value = _json(c.position().get(self.field.value))
             self.link.set_lang(lang)
+            self.outcomes_fold.set_title(0, t("outcomes_title", lang))
+            if self.outcomes.lang != lang:
+                self.outcomes.set_lang(lang)
             self.link.code = c.share_code()
             self.save_button.description = t("save", lang)
             self.load_area.placeholder = t("paste", lang)

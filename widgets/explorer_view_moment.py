@@ -8,9 +8,11 @@ from html import escape
 
 import ipywidgets as W
 
+from .card_editor import CardEditor
 from .common import guarded
 from .explorer_moment import PENDING_KINDS, PHASES, PLAYER_NUMBERS, ZONES_OFF
 from .explorer_words import t
+from .outcomes_panel import OutcomesPanel
 
 JSON_FIELDS = ("players", "options", "pending", "queue", "fired", "dice", "priority", "passes", "batch",
                "attacks_made", "hidden_row", "roll_winner", "winner", "next_uid", "setup", "own_cards", "mode",
@@ -114,7 +116,36 @@ class MomentPanel:
         self.moment.add_class("explorer-moment")
         return self.moment
 
+    def _build_own_card(self, lay) -> W.Accordion:
+        """The fold «Your own card»: X2's `CardEditor`; an accepted card joins the card list."""
+        c = self.controller
+        self.card_editor = CardEditor(on_card=self._on_own_card, lang=c.lang, taken=set(c.defs))
+        self.own_fold = W.Accordion(children=[self.card_editor], layout=lay(width="calc(100% - 12px)"))
+        self.own_fold.selected_index = None
+        self.own_fold.add_class("explorer-own")
+        return self.own_fold
+
+    def _build_outcomes(self) -> W.Accordion:
+        """The fold «Every outcome» under the game's board: X2's `OutcomesPanel` on the player."""
+        self.outcomes = OutcomesPanel(self.controller.player, on_play=lambda _a: self.refresh())
+        self.outcomes_fold = W.Accordion(children=[self.outcomes], layout=W.Layout(width="calc(100% - 12px)"))
+        self.outcomes_fold.selected_index = None
+        self.outcomes_fold.add_class("explorer-outcomes")
+        return self.outcomes_fold
+
     # --- refreshing ----------------------------------------------------------------------------
+    def _refresh_own_card(self) -> None:
+        lang = self.controller.lang
+        self.own_fold.set_title(0, t("own_title", lang))
+        if self.card_editor.lang != lang:
+            self.card_editor.set_lang(lang)
+
+    def _refresh_outcomes(self) -> None:
+        lang = self.controller.lang
+        self.outcomes_fold.set_title(0, t("outcomes_title", lang))
+        if self.outcomes.lang != lang:
+            self.outcomes.set_lang(lang)
+
     def _refresh_moment(self) -> None:
         c, lang = self.controller, self.controller.lang
         self.moment.set_title(0, t("moment_title", lang))
@@ -195,6 +226,12 @@ class MomentPanel:
         self.entry_ability.description = t("entry_ability", c.lang)
 
     # --- callbacks -------------------------------------------------------------------------------
+    @guarded
+    def _on_own_card(self, table) -> None:
+        if self.controller.add_own_card(table):
+            self.card_editor.taken = set(self.controller.defs)
+        self.refresh()
+
     def _act(self, fn, *args) -> None:
         fn(*args)
         self.refresh()

@@ -127,3 +127,36 @@ def test_a_lesson_page_without_pos_is_the_lesson(monkeypatch):
     monkeypatch.setenv("QUERY_STRING", "lang=en")
     page = lesson_page("05_strike_and_defenders")
     assert "lesson-page" in page._dom_classes
+
+
+def test_an_own_card_from_the_card_editor_is_placed_saved_and_shared():
+    app = ExplorerApp(lang="en")
+    c = app.controller
+    ed = app.card_editor
+    ed.name_ru.value, ed.name_en.value, ed.card_id.value = "Мой страж", "My guard", "my_guard"
+    ed.lives.value = 4
+    table = ed.add()
+    assert table is not None and app.errors == [] and c.palette_card == "my_guard"
+    assert "Your card My guard is in the Card list now" in app.message_html.value
+    assert "my_guard" in [cid for _l, cid in c.palette()]
+    assert c.place("my_guard", "c2", owner=0) and c.place("bog_troll", "c3", owner=1)
+    saved = c.save_dict()
+    assert [t["id"] for t in saved["own_cards"]] == ["my_guard"]
+    other = ExplorerApp(lang="en", pos=c.share_code())
+    assert other.controller.state.state_hash() == c.state.state_hash()
+    assert other.controller.state.cards[1].card == "my_guard" and other.controller.state.defs["my_guard"].lives == 4
+    ed.card_id.value = "my_guard"                    # the id is taken now: the kernel's editor says so
+    assert ed.add() is None and "taken" in ed.status.value
+
+
+def test_the_outcomes_panel_is_mounted_under_the_game_and_plays_a_row():
+    app = ExplorerApp(lang="en")
+    c = app.controller
+    assert c.place("gorge_warden", "c2", owner=0) and c.place("bog_troll", "c3", owner=1)
+    app._on_play(None)
+    assert app.errors == [] and app.outcomes.controller is c.player and app.outcomes.rows
+    before = len(c.player.state.actions)
+    assert app.outcomes.play(0)
+    assert len(c.player.state.actions) == before + 1 and app.errors == []
+    app.lang_toggle.value = "ru"
+    assert app.outcomes.lang == "ru"
