@@ -20,6 +20,7 @@ from berserk_kernel.city import outcomes as city_outcomes
 GAMES = {"berserk": berserk_outcomes, "city": city_outcomes}
 ORDER = "order"                      # the sort key that keeps the kernel's order
 ROWS_SHOWN = 60                      # a decision with more actions shows the first ones sorted
+BIG = 150                            # a decision this big is worked out on request (seconds)
 TONES = {"win": "#E69F00", "good": "#009E73", "even": "#9AA5B1", "bad": "#D55E00", "loss": "#7A1F00"}
 WORDS = {
     "title": ("Все исходы хода", "Every outcome at a glance"),
@@ -38,6 +39,9 @@ WORDS = {
             "{who} decides. The outcomes are counted for them; the odds are exact: the kernel played every die face."),
     "failed": ("Исходы этого решения посчитать не удалось: {why}", "The outcomes of this decision could not be worked out: {why}"),
     "nothing": ("ничего", "nothing"),
+    "big": ("В этом решении {n} действий: подсчёт займёт несколько секунд.",
+            "This decision has {n} actions: working them out takes a few seconds."),
+    "work_out": ("Посчитать", "Work them out"),
     "legend": ("Цвета полосы: {good} хорошо для решающего, {bad} плохо, {even} ничего не меняет, {win} победа. "
                "Наведите на полосу — появится исход и его вероятность.",
                "Bar colours: {good} good for the one who decides, {bad} bad, {even} changes nothing, {win} victory. "
@@ -144,13 +148,16 @@ class OutcomesPanel(W.VBox):
         self.head = W.HTML()
         self.status = W.HTML()
         self.table = W.VBox()
+        self.big_button = W.Button(layout=W.Layout(width="auto", display="none"))
+        self.big_button.add_class("app-outcome-work-out")
+        self.big_button.on_click(lambda _b: self.refresh(force=True))
         self._quiet = False
         self._labels()
         self.metric_box.observe(self._on_metric, "value")
         self.order_box.observe(self._on_order, "value")
         self.children = [W.HTML(PANEL_CSS), self.title,
                          W.HBox([self.metric_box, self.order_box], layout=W.Layout(flex_flow="row wrap")),
-                         self.head, self.status, self.table]
+                         self.head, self.big_button, self.status, self.table]
         listeners = getattr(controller, "listeners", None)
         if listeners is not None:
             listeners.append(self._changed)
@@ -164,7 +171,7 @@ class OutcomesPanel(W.VBox):
     def set_lang(self, lang: str) -> None:
         self._lang = lang if lang in ("ru", "en") else "ru"
         self._labels()
-        self.refresh()
+        self.refresh(force=bool(self.rows))
 
     def _labels(self) -> None:
         lang, mod = self.lang, self.module
@@ -195,17 +202,30 @@ class OutcomesPanel(W.VBox):
         if descending is not None:
             self.descending = bool(descending)
         self._labels()
-        self._sort()
-        self._render()
+        if not self.waiting:
+            self._sort()
+            self._render()
 
     # --- the rows -------------------------------------------------------------------------------
     def _changed(self, _controller=None) -> None:
         self.refresh()
 
-    def refresh(self) -> None:
-        """Ask the kernel again (cached per position) and redraw."""
+    def refresh(self, force: bool = False) -> None:
+        """Ask the kernel again (cached per position) and redraw. A decision of more than `BIG`
+        actions waits for «Посчитать» (or ``force=True``)."""
         state = self.controller.state
         self.error = ""
+        legal = getattr(self.controller, "legal", None)
+        n = len(legal() if legal is not None else state.legal_actions())
+        self.waiting = n > BIG and not force
+        self.big_button.layout.display = "" if self.waiting else "none"
+        if self.waiting:
+            self.rows, self._order = [], {}
+            self.big_button.description = _w("work_out", self.lang)
+            self.head.value = f"<div class='app-outcome-head'>{escape(_w('big', self.lang, n=n))}</div>"
+            self.status.value = ""
+            self.table.children = []
+            return
         try:
             self.rows = self.module.outcomes(state)
         except Exception as exc:  # noqa: BLE001 - a panel never breaks the page
@@ -213,6 +233,8 @@ class OutcomesPanel(W.VBox):
         self._order = {r.action: i for i, r in enumerate(self.rows)}
         self._sort()
         self._render()
+
+    waiting = False                  # a big decision waits for «Посчитать»
 
     def _sort(self) -> None:
         order = self._order

@@ -127,3 +127,18 @@ def test_game_over_and_helpers():
     strike = [r for r in rows if r.action.kind == "strike"][0]
     assert strike.distribution[0][1] == Fraction(1, 2)
     assert distribution_text(strike.distribution, "ru", 1) == "50%: нанесено ран: 1; и ещё исходов: 2"
+
+
+def test_a_big_decision_waits_for_work_them_out(monkeypatch):
+    import widgets.outcomes_panel as op
+    monkeypatch.setattr(op, "BIG", 3)
+    s, c = _berserk("en")
+    panel = OutcomesPanel(c)
+    assert panel.waiting and panel.rows == [] and panel.table.children == ()
+    assert f"has {len(s.legal_actions())} actions" in panel.head.value
+    assert panel.big_button.description == "Work them out" and panel.big_button.layout.display == ""
+    panel.big_button.click()
+    assert not panel.waiting and len(panel.rows) == len(s.legal_actions())
+    assert panel.big_button.layout.display == "none"
+    panel.set_lang("ru")                        # already worked out: stays worked out
+    assert len(panel.rows) == len(s.legal_actions()) and "Сыграть" in panel.table.children[0].children[2].description
