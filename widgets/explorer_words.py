@@ -20,7 +20,12 @@ WORDS: dict[str, tuple[str, str]] = {
         "«Играть эту позицию» превращает её в настоящую партию с отменой ходов, «Вернуться к "
         "редактированию» — обратно в редактор. Каждую правку проверяет ядро: если позиция невозможна "
         "(например, раны убили бы карту), вы увидите, какое поле неверно, а позиция не изменится.\n"
-        "Позицию можно сохранить в файл сценария и загрузить обратно; готовые примеры — в списке «Пример».",
+        "Позицию можно сохранить в файл сценария и загрузить обратно; готовые примеры — в списке «Пример». "
+        "«Скопировать ссылку» даёт адрес этой страницы с позицией: кто откроет ссылку, увидит ту же позицию.\n"
+        "Раздел «Любой момент партии» задаёт всё остальное: карты в колоде, руке, раздаче и на кладбище, фазу, "
+        "героев и монеты, решение, которого ждёт игра (выбор защитника, строка таблицы боя), очередь умений и "
+        "одновременные срабатывания. В разделе «Своя карта» можно придумать карту и поставить её. Кнопка "
+        "«Битва за Город» вверху открывает такой же конструктор для Города.",
         "Build a position from the demo cards and play it out. Pick a card in the Card list (you can "
         "search by name) and its owner (A or B), then click a free cell, or pick a cell in the Where "
         "list and press Place. Flyers and terrain go to the owner's auxiliary zone, equipment and "
@@ -31,7 +36,12 @@ WORDS: dict[str, tuple[str, str]] = {
         "\"Play this position\" turns it into a real game with undo; \"Back to editing\" returns to "
         "the editor. The kernel checks every edit: an impossible position (say, wounds that would kill "
         "a card) names the wrong field and leaves the position as it was.\n"
-        "Save the position as a scenario file and load it back; ready examples are in the Example list."),
+        "Save the position as a scenario file and load it back; ready examples are in the Example list. "
+        "\"Copy link\" gives this page's address with the position: whoever opens the link sees the same position.\n"
+        "The fold \"Any moment of the game\" sets everything else: cards in the deck, hand, deal and graveyard, the "
+        "phase, heroes and coins, a decision the game waits for (a defender to choose, a fight-table row), the queue "
+        "of abilities and simultaneous triggers. In \"Your own card\" you can make up a card and place it. The "
+        "\"Battle for the City\" button at the top opens the same explorer for the City."),
     "status_edit": ("Редактор позиции · ход {turn} · решает {who} · карт в игре: {n}",
                     "Editing the position · turn {turn} · {who} to decide · cards in play: {n}"),
     "status_play": ("Игра из позиции: {status}", "Playing the position: {status}"),
