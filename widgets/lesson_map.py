@@ -13,7 +13,8 @@ from .lesson_data import lesson_ids, load_lesson
 from .lesson_words import score_words, stages_done, w
 from .progress import ProgressStore
 
-APPS = (("20_berserk_hotseat", "app_20"), ("30_city_hotseat", "app_30"), ("40_scenario_explorer", "app_40"))
+APPS = (("20_berserk_hotseat", "app_20"), ("30_city_hotseat", "app_30"), ("40_scenario_explorer", "app_40"),
+        ("50_openspiel", "app_50"))
 
 CSS = """<style>
 .start-page{max-width:900px}

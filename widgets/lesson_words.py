@@ -49,6 +49,7 @@ WORDS: dict[str, dict[str, str]] = {
     "app_20": {"ru": "Берсерк: партия вдвоём за одним экраном", "en": "Berserk: two players at one screen"},
     "app_30": {"ru": "Битва за Город: партия за одним экраном", "en": "Battle for the City: players at one screen"},
     "app_40": {"ru": "Разбор позиций и записей партий", "en": "Explore positions and game records"},
+    "app_50": {"ru": "Обе игры в OpenSpiel (для исследователей)", "en": "Both games in OpenSpiel (for researchers)"},
     "loading": {"ru": "загрузка прогресса…", "en": "loading progress…"},
 }
 
