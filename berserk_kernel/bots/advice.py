@@ -29,7 +29,13 @@ import random as _random
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ..berserk.record import start_of as berserk_start
+from ..city.record import SCHEMA as CITY_SCHEMA
+from ..city.record import start_of as city_start
+from ..core.errors import DataError
+from ..core.loading import validate
 from ..core.messages import catalog
+from ..core.record import check_hash, replay
 from .base import Cancelled, Game, evaluate, hidden_uids, sample_world, seat_view
 from .mcts import MCTSBot
 from .random import weighted_choice
@@ -41,6 +47,7 @@ REVIEW_DEPTH = 8
 MARKS = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
 
 M = catalog("berserk_kernel.bots")
+RECORDS = {"berserk": (None, berserk_start), "city": (CITY_SCHEMA, city_start)}   # start_of validates Berserk
 
 
 @dataclass(frozen=True)
@@ -281,16 +288,22 @@ def action_values(state, actions, seat: int, playouts: int, seed: int, depth: in
     return [win_chance(t / playouts) for t in totals]
 
 
-def _start_and_actions(game):
-    """(the starting position, the actions played) of a state or a record table."""
+def _start_and_actions(game, source: str = "<record>"):
+    """(the starting position, the actions played) of a state or a record table. A record is
+    checked as the game's loader checks it (schema, every action legal, the final hash): bad
+    input raises `DataError` naming the source and the field."""
     if isinstance(game, dict):
         kind = game.get("game", "berserk")
-        if kind == "city":
-            from ..city.record import start_of
-        else:
-            from ..berserk.record import start_of
-        start = start_of(game, "<record>")
-        return start, [start.parse_action(a) for a in game.get("actions", ())]
+        if kind not in RECORDS:
+            raise DataError(source, "game", f"a record of 'berserk' or 'city', not {str(kind)[:40]!r}",
+                            f"запись партии 'berserk' или 'city', а не {str(kind)[:40]!r}")
+        schema, start_of = RECORDS[kind]
+        if schema is not None:
+            validate(game, schema, source)
+        start = start_of(game, source)
+        final = replay(start.copy(), game.get("actions", []), source)
+        check_hash(final, game, source)
+        return start, [start.parse_action(a) for a in game.get("actions", [])]
     actions = list(game.actions)
     if game.can_undo() and len(game._undo) == len(actions):
         start = _copy.deepcopy(game)

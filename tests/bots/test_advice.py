@@ -152,3 +152,26 @@ def test_review_marks_a_deliberately_bad_move():
     assert last.loss >= 0.05 and last.mark in ("inaccuracy", "mistake", "blunder")
     assert last.win_after == pytest.approx(last.win_before - last.loss)
     assert "лучше было" in last.text("ru") and "better was" in last.text("en")
+
+
+def test_review_reads_records_of_both_games_and_refuses_bad_ones():
+    from berserk_kernel.city.record import record_of
+    from berserk_kernel.core.errors import DataError
+    s = finished_city_game()
+    rec = record_of(s)
+    n = len(rec["actions"])
+    rows = review(rec, 2, first=n - 2)
+    assert [r.index for r in rows] == [n - 2, n - 1]
+    assert [str(r.action) for r in rows] == rec["actions"][-2:]
+    assert all(r.mark in ("good", "inaccuracy", "mistake", "blunder") for r in rows)
+    bad = dict(rec, actions=rec["actions"][:3] + ["attack 1>2 999"] + rec["actions"][4:])
+    with pytest.raises(DataError) as e:
+        review(bad, 2)
+    assert e.value.field == "actions[3]" and e.value.source == "<record>"
+    with pytest.raises(DataError) as e:
+        review({"game": "chess", "actions": []})
+    assert e.value.field == "game"
+    with pytest.raises(DataError):
+        review({"game": "city", "actions": []})
+    with pytest.raises(ValueError, match="first must be a move index from 0"):
+        review(rec, 2, first=n + 1)
