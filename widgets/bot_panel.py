@@ -107,11 +107,11 @@ class BotPanel:
                 self.opponent.options = options
             self.opponent.value = value
             names = [seat_label(c, p, lang) for p in range(bp.seats())]
-            seat_opts = [(n, p) for p, n in enumerate(names)]
+            seat_opts = sorted(((n, p) for p, n in enumerate(names)), key=lambda o: o[0])
             if list(self.seat.options) != seat_opts:
                 keep = self.seat.value
                 self.seat.options = seat_opts
-                self.seat.value = keep if keep in range(len(names)) else 0
+                self.seat.value = keep if keep in range(len(names)) else seat_opts[0][1]
             if bp.active:
                 self.seat.value = bp.human
             self.seat_label.value = f"{escape(w('you_play', lang))}:&nbsp;"

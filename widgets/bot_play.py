@@ -34,6 +34,7 @@ class Task:
     stop: threading.Event = field(default_factory=threading.Event)
     progress: float = 0.0
     thread: threading.Thread | None = None
+    done: bool = False             # set by the thread as its last step (before the last notice)
 
 
 @dataclass
@@ -131,7 +132,7 @@ class BotPlay:
     @property
     def busy(self) -> bool:
         t = self.task
-        return t is not None and t.thread is not None and t.thread.is_alive()
+        return t is not None and t.thread is not None and not t.done and t.thread.is_alive()
 
     @property
     def thinking(self) -> bool:
@@ -164,6 +165,7 @@ class BotPlay:
                 self.errors.append(f"{type(exc).__name__}: {exc}")
                 self.c._say("error", "", w("bot_failed", "ru", why=exc), w("bot_failed", "en", why=exc))
             finally:
+                task.done = True
                 if self.task is task:
                     task.progress = 1.0
                 self._notify()

@@ -96,7 +96,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "opp_normal": ("компьютер — средний", "the computer — normal"),
     "opp_strong": ("компьютер — сильный", "the computer — strong"),
     "you_play": ("Вы играете за", "You play"),
-    "hint_button": ("💡 Подсказка", "💡 Hint"),
+    "hint_button": ("Подсказка", "Hint"),
     "hint_tip": ("Компьютер предложит действие и подсветит его на доске.",
                  "The computer suggests an action and lights it on the board."),
     "hint_says": ("Подсказка: {what} (шанс победы ≈ {p}).", "Hint: {what} (win chance ≈ {p})."),
