@@ -2,9 +2,11 @@
 effect (R-BR-FIGHT: modifiers are added to the roll before the table is read); it ends when its
 time is up, a game-rule effect (HR-503.1: «снятие с карты постоянных эффектов, как только
 заканчивается срок их применения»)."""
+from fractions import Fraction
+
 import pytest
 
-from berserk_kernel.berserk import BerserkState, position
+from berserk_kernel.berserk import BerserkState, odds_for, position
 from berserk_kernel.berserk.cards import parse_cards
 from berserk_kernel.berserk.targets import modifier
 from berserk_kernel.core.errors import DataError
@@ -103,3 +105,14 @@ def test_bad_boost_is_refused_naming_the_card_and_field(effect, key):
     with pytest.raises(DataError) as e:
         parse_cards([{"id": "bad_boost", "abilities": [ab]}], "cards.toml")
     assert e.value.field.startswith(f"card[bad_boost].abilities[b].{key}"), e.value.field
+
+
+def test_R_BR_FIGHT_the_exact_odds_count_the_blessing():
+    """The odds the apps show (odds_for) read the blessed die: a strong strike with nothing back
+    (+5 or more) comes from 3 pairs of faces (5-1, 6-1, 6-2), not 1 (6-1)."""
+    s = position("A war_priestess b3", "A gorge_warden c3", "B forest_boar c4")
+    before = odds_for(s, 2, 3).distribution()
+    s.apply("use #1 blessing #2")
+    after = odds_for(s, 2, 3).distribution()
+    assert before != after
+    assert before.get((3, 0), 0) == Fraction(1, 36) and after.get((3, 0), 0) == Fraction(3, 36)
