@@ -1,6 +1,6 @@
-"""Links to positions in Chromium: the explorer builds a position (a pending defender choice), «Copy
-link» gives the page's address with ?lang and ?pos, a new page opened at that address shows the same
-position; a bad code names <link> and the field; a lesson board opens on a linked position; a City
+"""Links to positions in Chromium: the explorer builds a position (a card made in the card editor, a
+pending defender choice), «Copy link» gives the page's address with ?lang and ?pos, a new page opened
+at that address shows the same position; a bad code names <link> and the field; a lesson board opens on a linked position; a City
 position opens the City explorer. Screenshots at 1280x800 and 1024x768 in Russian and English.
 
 A mirror `ExplorerController` in this process makes the same edits and says what the page must show.
@@ -17,6 +17,7 @@ from berserk_kernel.berserk import BerserkState
 from berserk_kernel.core import share
 from voila_app import _READY_JS, assert_no_errors, open_app
 from voila_app import save_screenshot as _save_screenshot
+from widgets.card_editor import CardEditor
 from widgets.explorer import ExplorerController
 from widgets.explorer_city import CityExplorer
 
@@ -70,8 +71,16 @@ def test_copy_link_opens_the_same_position_in_a_new_page(page, voila_url):
     c = ExplorerController(lang="ru")
     app = page.locator(".explorer-app")
 
-    # build: A's warden on c2, B's troll on c3 and stonecutter on d2, through the page's lists
-    for card, cell, owner in (("gorge_warden", "c2", 0), ("bog_troll", "c3", 1), ("deep_stonecutter", "d2", 1)):
+    # a new card through the card editor (its default fields: «Мой воин», 3 lives, strike 1-2-2)
+    page.get_by_text("Своя карта: придумать и поставить").first.click()
+    app.locator(".app-card-add button, button.app-card-add").first.click()
+    assert CardEditor(on_card=c.add_own_card, lang="ru").add() is not None
+    expect(app.locator(".explorer-message")).to_contain_text(c.message.ru, timeout=STEP_MS)
+    expect(app.locator(".explorer-card select")).to_have_value(c.card_label("my_warrior"), timeout=STEP_MS)
+    page.get_by_text("Своя карта: придумать и поставить").first.click()
+
+    # build: A's own warrior on c2, B's troll on c3 and stonecutter on d2, through the page's lists
+    for card, cell, owner in (("my_warrior", "c2", 0), ("bog_troll", "c3", 1), ("deep_stonecutter", "d2", 1)):
         app.locator(".explorer-owner button").filter(has_text="AB"[owner]).click()
         c.set_owner(owner)
         app.locator(".explorer-card select").select_option(label=c.card_label(card))
@@ -92,12 +101,15 @@ def test_copy_link_opens_the_same_position_in_a_new_page(page, voila_url):
     expect(app.locator(".explorer-entries")).to_contain_text(c.moment_lines("ru")[0], timeout=STEP_MS)
     expect(app.locator(".explorer-status")).to_have_text(c.status(), timeout=STEP_MS)
     assert_no_errors(page)
+    app.locator(".explorer-moment").scroll_into_view_if_needed()
+    shots(page, "explorer_moment_ru")
 
     url = copy_link(page)
     assert url.startswith(voila_url) and "lang=ru" in url
     linked = BerserkState.from_dict(share.decode(code_of(url)), "<t>")
     assert linked.state_hash() == c.state.state_hash()
     assert {str(a) for a in linked.legal_actions()} == {"defend #3", "nodefend"}
+    assert linked.cards[1].card == "my_warrior" and linked.defs["my_warrior"].name.ru == "Мой воин"
     shots(page, "explorer_link_built_ru")
 
     # a new page at that address: the same position, said to come from the link
@@ -116,6 +128,7 @@ def test_copy_link_opens_the_same_position_in_a_new_page(page, voila_url):
         c.set_lang("en")
         expect(oapp.locator(".explorer-status")).to_have_text(c.status(), timeout=STEP_MS)
         expect(oapp.locator(".explorer-files .explorer-link .copy-link-button")).to_have_text("Copy link")
+        expect(oapp.locator(".explorer-summary")).to_contain_text(c.moment_lines("en")[0])
         assert_no_errors(other)
         shots(other, "explorer_link_opened_en")
     finally:
