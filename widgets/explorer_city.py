@@ -28,7 +28,7 @@ from berserk_kernel.core.loading import parse_text
 
 from .city_app import CityController
 from .common import Message
-from .explorer_words import pair, ru_schema, src_name, t
+from .explorer_words import pair, ru_schema, src_name, t, value_name
 from .i18n import normal_lang, page_lang
 
 SOURCE = "<explorer>"
@@ -120,7 +120,7 @@ class CityExplorer:
 
     def set_phase(self, phase: str) -> bool:
         """pick | event | income | actions | over (the kernel checks it fits the rest)."""
-        return self._edit(lambda p: p.__setitem__("phase", phase), pair("phase_set", phase=phase))
+        return self._edit(lambda p: p.__setitem__("phase", phase), tuple(t("phase_set", lg, phase=value_name("city_phase", phase, lg)) for lg in ("ru", "en")))
 
     def set_round(self, n) -> bool:
         v = self._whole(n, "round")
@@ -135,7 +135,7 @@ class CityExplorer:
         """A counter of the turn in progress: attacks made, attack_limit, bought, ..."""
         v = self._whole(value, key)
         return not _bad(v) and self._edit(lambda p: p.setdefault("turn", {}).__setitem__(key, v),
-                                             pair("player_set", who=t("city_turn", self.lang), what=key, value=v))
+                                             tuple(t("player_set", lg, who=t("city_turn", lg), what=value_name("counter", key, lg), value=v) for lg in ("ru", "en")))
 
     def set_deck(self, events, field: str = "deck") -> bool:
         """The event deck (or the "discard" pile) in order, the top card first: a list of event

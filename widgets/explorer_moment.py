@@ -16,7 +16,7 @@ from berserk_kernel.berserk.cards import parse_cards
 from berserk_kernel.core.errors import DataError
 from berserk_kernel.core.loading import parse_text
 
-from .explorer_words import pair, t
+from .explorer_words import pair, t, value_name
 
 ZONES_OFF = ("deck", "deal", "squad", "hand", "graveyard", "removed")
 PHASES = ("order", "build", "place", "reveal", "attach", "battle", "over")
@@ -159,7 +159,7 @@ class MomentMixin:
             return False
         data = self._draft()
         data["phase"] = phase
-        return self._commit(data, pair("phase_set", phase=phase))
+        return self._commit(data, self._named("phase_set", phase=("phase", phase)))
 
     def set_mode(self, mode: str) -> bool:
         """classic or heroes (a Heroes game needs each player's hero: `set_player(seat, "hero", uid)`)."""
@@ -167,7 +167,7 @@ class MomentMixin:
             return False
         data = self._draft()
         data["mode"] = mode
-        return self._commit(data, pair("mode_set", mode=mode))
+        return self._commit(data, self._named("mode_set", mode=("mode", mode)))
 
     def set_player(self, seat: int, key: str, value) -> bool:
         """A player's gold, silver, coins, coins_open, redeals (whole numbers), name, or hero (a
@@ -185,7 +185,7 @@ class MomentMixin:
         data = self._draft()
         players = data.setdefault("players", [{}, {}])
         players[seat][key] = value
-        return self._commit(data, pair("player_set", who=self.seat_name(seat), what=key, value=value))
+        return self._commit(data, self._named("player_set", who=self.seat_name(seat), what=("player", key), value=value))
 
     def set_heroes(self, hero_a: str | None, hero_b: str | None = None) -> bool:
         """A Heroes game (HR): each player's hero card goes to their aux zone and becomes
@@ -200,7 +200,7 @@ class MomentMixin:
             data["mode"] = "classic"
             for p in players:
                 p.pop("hero", None)
-            return self._commit(data, pair("mode_set", mode="classic"))
+            return self._commit(data, self._named("mode_set", mode=("mode", "classic")))
         uid = self.state.next_uid
         for seat, cid in enumerate((hero_a, hero_b)):
             if cid not in self.defs or self.defs[cid].type != "hero":
@@ -209,7 +209,7 @@ class MomentMixin:
             players[seat]["hero"] = uid
             uid += 1
         data["mode"] = "heroes"
-        return self._commit(data, pair("mode_set", mode="heroes"))
+        return self._commit(data, self._named("mode_set", mode=("mode", "heroes")))
 
     # --- the pending decision ------------------------------------------------------------------------
     def set_pending(self, kind: str | None, seat=None, attacker=None, target=None, white=None, black=None) -> bool:
@@ -233,7 +233,7 @@ class MomentMixin:
         if "seat" not in p:
             p["seat"] = 1 - data.get("active", 0)
         data["pending"] = p
-        return self._commit(data, pair("pending_set", kind=kind, who=self.seat_name(p["seat"])))
+        return self._commit(data, self._named("pending_set", kind=("pending", kind), who=self.seat_name(p["seat"])))
 
     # --- the queue and simultaneous triggers ------------------------------------------------------------
     def add_queued(self, source, ability: str, targets=(), seat=None) -> bool:
@@ -307,7 +307,7 @@ class MomentMixin:
             del items[int(index)]
         except (TypeError, ValueError, IndexError):
             return self._refuse("no_entry", n=index)
-        return self._commit(data, pair("entry_removed", field=field, n=int(index) + 1))
+        return self._commit(data, self._named("entry_removed", field=("entries", field), n=int(index) + 1))
 
     # --- any field as JSON -------------------------------------------------------------------------------
     def field_text(self, name: str) -> str:
@@ -335,6 +335,15 @@ class MomentMixin:
         return self._commit(data, pair("field_set", field=name))
 
     # --- internals ------------------------------------------------------------------------------------
+    def _named(self, key: str, **kw) -> tuple[str, str]:
+        """`pair(key)` with values given as (group, id) said in words: the phase, mode, pending
+        kind, player field or entry list by its name in each language (an unknown id as it is)."""
+        out = []
+        for lang in ("ru", "en"):
+            vals = {k: (value_name(*v, lang) if isinstance(v, tuple) else v) for k, v in kw.items()}
+            out.append(t(key, lang, **vals))
+        return tuple(out)
+
     def _refuse(self, key: str, **kw) -> bool:
         self._say("illegal", "", *pair(key, **kw))
         return False

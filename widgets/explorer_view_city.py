@@ -12,7 +12,7 @@ import ipywidgets as W
 from .city_app import CityApp
 from .common import guarded, message_html
 from .explorer_city import PHASES, TURN_COUNTERS, CityExplorer
-from .explorer_words import t
+from .explorer_words import t, value_name
 from .outcomes_panel import OutcomesPanel
 from .share_link import CopyLink
 
@@ -137,13 +137,14 @@ class CityPanel(W.VBox):
             self.hq.value = s.hq[p] if s.hq[p] is not None else ""
             self.hq_button.description = t("city_set_hq", lang)
             self.phase.description = t("phase", lang)
+            _set(self.phase, [(value_name("city_phase", ph, lang), ph) for ph in PHASES], t("phase", lang))
             self.phase.value = s.phase
             self.round.description = t("city_round", lang)
             self.round.value = s.round
             _set(self.current, players, t("city_current", lang))
             self.current.value = s.current if s.current is not None else 0
             self.frame_button.description = t("set_value", lang)
-            self.counter.description = t("city_turn", lang)
+            _set(self.counter, [(value_name("counter", k, lang), k) for k in TURN_COUNTERS], t("city_turn", lang))
             self.counter_value.value = int(s.turn.get(self.counter.value) or 0)
             self.counter_button.description = t("set_value", lang)
             self.dice.description = t("city_dice", lang)

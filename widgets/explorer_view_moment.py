@@ -11,7 +11,7 @@ import ipywidgets as W
 from .card_editor import CardEditor
 from .common import guarded
 from .explorer_moment import PENDING_KINDS, PHASES, PLAYER_NUMBERS, ZONES_OFF
-from .explorer_words import t
+from .explorer_words import t, value_name
 from .outcomes_panel import OutcomesPanel
 
 JSON_FIELDS = ("players", "options", "pending", "queue", "fired", "dice", "priority", "passes", "batch",
@@ -168,6 +168,7 @@ class MomentPanel:
         self.zone_top_button.description = t("zone_top", lang)
         self.zone_drop_button.description = t("zone_drop", lang)
         self.phase_dropdown.description = t("phase", lang)
+        _options(self.phase_dropdown, [(value_name("phase", p, lang), p) for p in PHASES])
         self.phase_dropdown.value = c.state.phase
         heroes = [(t("no_hero", lang), "")] + [(d.name.get(lang), cid) for cid, d in sorted(c.defs.items())
                                                 if d.type == "hero"]
@@ -182,6 +183,7 @@ class MomentPanel:
         _options(self.player_key, [(t(f"player_{k}", lang), k) for k in PLAYER_NUMBERS])
         self.player_button.description = t("set_value", lang)
         self.pending_kind.description = t("pending", lang)
+        self.pending_seat.description = t("pending_seat", lang)
         _options(self.pending_kind, [(t("pending_none", lang), "")] + [(t(f"pending_{k}", lang), k) for k in PENDING_KINDS])
         p = c.state.pending or {}
         self.pending_kind.value = p.get("kind", "") if p.get("kind") in PENDING_KINDS else ""

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 
+from berserk_kernel.berserk.game import PHASE_NAMES as BERSERK_PHASES
+from berserk_kernel.city.phases import PHASE_NAMES as CITY_PHASES
+
 from .i18n import w
 
 WORDS: dict[str, tuple[str, str]] = {
@@ -155,6 +158,12 @@ WORDS: dict[str, tuple[str, str]] = {
     "set_heroes": ("Игра с героями", "Play with heroes"),
     "player_gold": ("золото", "gold"), "player_silver": ("серебро", "silver"), "player_coins": ("монеты", "coins"),
     "player_coins_open": ("открытые монеты", "open coins"), "player_redeals": ("пересдачи", "redeals"),
+    "mode_classic": ("обычная игра", "a classic game"), "mode_heroes": ("игра с героями", "a Heroes game"),
+    "entries_queue": ("очередь", "queue"), "entries_fired": ("одновременные срабатывания", "simultaneous triggers"),
+    "counter_bought": ("куплено сил", "forces bought"), "counter_attacks": ("атак сделано", "attacks made"),
+    "counter_attack_limit": ("атак можно", "attacks allowed"), "counter_attack_hit": ("попадание атаки от", "attack hits from"),
+    "counter_defence_hit": ("попадание защиты от", "defence hits from"), "counter_capture_cost": ("цена захвата", "capture cost"),
+    "counter_income_bonus": ("прибавка к доходу", "income bonus"),
     "set_value": ("Задать", "Set"),
     "pending": ("Решение", "Decision"),
     "pending_none": ("— нет —", "— none —"),
@@ -166,7 +175,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "entry_card": ("Карта", "Card"),
     "entry_ability": ("Умение", "Ability"),
     "entry_targets": ("Цели", "Targets"),
-    "entry_points": ("Точки", "Points"),
+    "entry_points": ("Точки срабатывания", "Trigger points"),
+    "pending_seat": ("Кто решает", "Who decides"),
     "add_queue": ("В очередь", "Queue it"),
     "add_fired": ("Сработало одновременно", "Triggered at once"),
     "no_abilities": ("— у карты нет умений —", "— the card has no abilities —"),
@@ -321,6 +331,17 @@ def ru_schema(text: str) -> str:
             return new
     return text
 
+
+
+def value_name(group: str, value, lang: str) -> str:
+    """A value of the position in words: a phase (the kernel's own phase names), a mode, a pending
+    kind, a player's number, a turn counter of the City, an entry list; an unknown one as it is."""
+    if group == "phase" and value in BERSERK_PHASES:
+        return BERSERK_PHASES[value].get(lang)
+    if group == "city_phase" and value in CITY_PHASES:
+        return CITY_PHASES[value][1 if lang == "en" else 0]
+    key = f"{group}_{value}"
+    return t(key, lang) if key in WORDS else str(value)
 
 
 def src_name(source: str, lang: str) -> str:
