@@ -231,3 +231,21 @@ def test_unreadable_action_is_refused_in_words():
     s = position("A forest_boar c2", "B toad_rider c4")
     with pytest.raises(ActionSyntaxError):
         row(s, "strike #² c3")
+
+
+def test_agrees_with_the_kernels_chance_outcomes():
+    # the contract's own law of the faces (state.chance_outcomes) played with apply(dice=)
+    # gives the same distribution as the panel's rows, for strikes that need no later choice
+    s = position("A forest_boar c2", "B deadfall_wolf c3 closed", "A crag_slinger b2", "B toad_rider a6")
+    rows = {str(r.action): r for r in outcomes(s)}
+    base = oc.baseline(s, 0)
+    for text in ("strike #1 #2", "strike #3 #2"):
+        law = s.chance_outcomes(text)
+        assert law is not None and sum(p for _f, p in law) == 1
+        want: dict = {}
+        for faces, p in law:
+            c = s.clone()
+            c.apply(text, dice=faces, history=False)
+            o = oc._measure(base, c, 0)
+            want[o] = want.get(o, 0) + p
+        assert dict(rows[text].distribution) == want
