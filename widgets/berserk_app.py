@@ -115,7 +115,7 @@ class BerserkApp(BaseApp):
         return [row]
 
     def title(self, lang: str) -> str:
-        return w("title_berserk", lang)
+        return w("title_berserk_bot" if self.against_computer() else "title_berserk", lang)
 
     def review_scene(self, state, lang):
         return board_scene(state, viewer=0, lang=lang)

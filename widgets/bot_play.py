@@ -325,6 +325,8 @@ class BotPlay:
             return False
         state = s.copy()
         level = "normal" if self.level == "easy" else self.level
+        self.advice = None                  # a new search replaces the last hint
+        self.c.considered = None
 
         def work(task, progress, stop):
             adv = advice.suggest(state, level=level, seed=self.seed, progress=progress, cancel=stop)
@@ -348,7 +350,7 @@ class BotPlay:
         what = self.c.action_label(adv.action, lang)
         why = adv.reason.get(lang) or adv.reason.get("en", "")
         rules = ", ".join(adv.rule_ids)
-        text = w("hint_says", lang, what=what, p=f"{adv.win_chance * 100:.0f}%") + " " + why
+        text = w("hint_says", lang, what=what) + " " + why
         return text + (" " + w("hint_rules", lang, rules=rules) if rules else "")
 
     # --- the review --------------------------------------------------------------------------

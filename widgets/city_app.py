@@ -603,7 +603,7 @@ class CityApp(BaseApp):
         return [self.amount_box, self.at_box, self.players_box, self.event_box, self.dice_box, self.odds_box]
 
     def title(self, lang: str) -> str:
-        return w("title_city", lang)
+        return w("title_city_bot" if self.against_computer() else "title_city", lang)
 
     def review_scene(self, state, lang):
         return city_scene(state, lang=lang)

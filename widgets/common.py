@@ -396,6 +396,9 @@ class BaseApp(_VBox):
     def title(self, lang: str) -> str:  # pragma: no cover - games override
         return ""
 
+    def against_computer(self) -> bool:
+        return self.bot_panel is not None and self.bot_panel.play.active
+
     def review_scene(self, state, lang):  # pragma: no cover - games override
         raise NotImplementedError
 
@@ -420,12 +423,12 @@ class BaseApp(_VBox):
 
     def _set_review_children(self) -> None:
         parts = [self.review_button]
+        if self.bot_panel is not None:          # the marked moves above the board they step
+            parts += self.bot_panel.review_parts()
         if self.replay_note is not None:
             parts.append(self.replay_note)
         if self.replay is not None:
             parts.append(self.replay.widget)
-        if self.bot_panel is not None:
-            parts += self.bot_panel.review_parts()
         self.review_box.children = parts
 
     def open_replay(self, record=None, source: str = "<record>") -> None:

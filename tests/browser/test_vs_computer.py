@@ -120,8 +120,8 @@ class Page:
         self.loc("button.bot-hint").click()
         text = self.loc(".bot-hint-text")
         expect(text).to_be_visible(timeout=STEP_MS)
-        m = re.match(re.escape(self.w("hint_says", what="@@", p="@@")).replace("@@", "(.+?)", 1)
-                     .replace("@@", ".+?"), text.inner_text())
+        head, tail = self.w("hint_says", what="@@").split("@@")
+        m = re.match(re.escape(head) + "(.+?)" + re.escape(tail) + r"\s", text.inner_text().replace("\xa0", " "))
         assert m, text.inner_text()
         return m.group(1).replace("\xa0", " ")
 
@@ -191,7 +191,9 @@ def test_berserk_against_the_computer_whole_game_hint_and_analysis(page, open_no
 
     page.set_viewport_size({"width": 1024, "height": 768})
     app.loc("button").filter(has_text="English").first.click()
-    expect(app.loc(".bot-moves select option").nth(1)).to_contain_text("2. A: Done ?", timeout=STEP_MS)
+    expect(app.loc(".bot-moves select option").nth(1)).to_contain_text(re.compile(r"2\.\sA:\sDone\s\?"),
+                                                                       timeout=STEP_MS)
+    app.loc(".bot-review-title").scroll_into_view_if_needed()
     save_screenshot(page, "vs_computer_berserk_review_1024_en")
     assert_no_errors(page)
 
@@ -213,7 +215,7 @@ def test_city_against_the_computer_whole_game_hint_and_analysis(page, open_noteb
     app.new_game(7, short=True)
     app.against("easy", "Player A")
     started = time.monotonic()
-    moves, hinted, shot = 0, False, False
+    moves, hinted = 0, False
     while app.my_turn("Player A"):
         opts = app.options()
         picks = [o for o in opts if o.startswith("Start in district ")]
@@ -228,6 +230,19 @@ def test_city_against_the_computer_whole_game_hint_and_analysis(page, open_noteb
             expect(app.loc(".app-hint")).to_contain_text(f"Shown on the board: {words}", timeout=STEP_MS)
             save_screenshot(page, "vs_computer_city_hint_1024_en")
             hinted = True
+            # a long search (the strong level) shows its progress and can be cancelled
+            app.loc(".bot-box select").first.select_option(label=app.w("opp_strong"))
+            expect(app.loc(".app-title")).to_have_text("Battle for the City — playing the computer")
+            app.loc("button.bot-hint").click()
+            expect(app.loc(".bot-progress")).to_contain_text("Looking for the best move…", timeout=STEP_MS)
+            save_screenshot(page, "vs_computer_city_thinking_1024_en")
+            status = app.status()
+            app.loc("button.bot-cancel").click()
+            expect(app.loc(".app-message")).to_contain_text("Stopped. The position has not changed.",
+                                                            timeout=STEP_MS)
+            expect(app.loc(".bot-progress")).to_have_count(0)
+            assert app.status() == status and not app.loc(".bot-hint-text").count()
+            app.loc(".bot-box select").first.select_option(label=app.w("opp_easy"))
             continue
         elif captures and moves % 3 == 0:
             app.act(lambda: app.apply_from_list(captures[0]))
@@ -240,10 +255,6 @@ def test_city_against_the_computer_whole_game_hint_and_analysis(page, open_noteb
             else:
                 app.act(lambda: app.apply_from_list(opts[0]))
         moves += 1
-        if not shot and moves == 4:
-            page.wait_for_timeout(150)
-            save_screenshot(page, "vs_computer_city_thinking_1024_en")
-            shot = True
         assert time.monotonic() - started < GAME_S and moves < 80
     assert hinted
     print("city game", moves, round(time.monotonic() - started, 1))
@@ -259,5 +270,7 @@ def test_city_against_the_computer_whole_game_hint_and_analysis(page, open_noteb
     app.loc("button").filter(has_text="Русский").first.click()
     expect(app.loc(".bot-review-title")).to_contain_text("Разобрано ходов:", timeout=STEP_MS)
     expect(app.loc(".bot-box")).to_contain_text("Соперник")
-    save_screenshot(page, "vs_computer_city_over_1280_ru")
+    expect(app.loc(".app-title")).to_have_text("Битва за Город — игра с компьютером")
+    app.loc(".bot-review-title").scroll_into_view_if_needed()
+    save_screenshot(page, "vs_computer_city_review_1280_ru")
     assert_no_errors(page)
