@@ -127,14 +127,17 @@ PANEL_CSS = """<style>
 class OutcomesPanel(W.VBox):
     """The outcomes of the decision on the board, for a Berserk or City controller (its
     ``state``, ``lang``, ``action_label`` and ``apply``). `on_play(action)` is called after
-    a row was played (the host redraws its board)."""
+    a row was played (the host redraws its board). ``heading=False`` leaves out the panel's
+    own title (for a host whose fold is titled already)."""
 
-    def __init__(self, controller, on_play=None, lang: str | None = None, metric: str | None = None):
+    def __init__(self, controller, on_play=None, lang: str | None = None, metric: str | None = None,
+                 heading: bool = True):
         super().__init__(layout=W.Layout(width="100%"))
         self.add_class("app-outcomes")
         self.controller = controller
         self.on_play = on_play
         self._lang = lang
+        self.heading = heading           # False: the host's fold already says what this is
         self.module = GAMES[getattr(controller, "GAME", "berserk")]
         self.metric = metric or self.module.METRICS[0]
         self.descending = True
@@ -177,7 +180,7 @@ class OutcomesPanel(W.VBox):
         lang, mod = self.lang, self.module
         self._quiet = True
         try:
-            self.title.value = f"<h4 style='margin:4px 0'>{escape(_w('title', lang))}</h4>"
+            self.title.value = f"<h4 style='margin:4px 0'>{escape(_w('title', lang))}</h4>" if self.heading else ""
             self.metric_box.description = _w("sort_by", lang)
             self.metric_box.options = [(mod.METRIC_NAMES[m].get(lang), m) for m in mod.METRICS] + [(_w("order", lang), ORDER)]
             self.metric_box.value = self.metric

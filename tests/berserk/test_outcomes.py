@@ -249,3 +249,26 @@ def test_agrees_with_the_kernels_chance_outcomes():
             o = oc._measure(base, c, 0)
             want[o] = want.get(o, 0) + p
         assert dict(rows[text].distribution) == want
+
+
+@pytest.mark.parametrize("seed,mode", [(1, "classic"), (3, "heroes")])
+def test_random_game_decisions_sum_to_one_and_change_nothing(seed, mode):
+    import random
+
+    from berserk_kernel.berserk import new_game
+    g = new_game(seed=seed, mode=mode)
+    rng = random.Random(seed)
+    checked = 0
+    for _ in range(120):
+        if g.phase == "over":
+            break
+        acts = g.legal_actions()
+        if len(acts) <= 40:
+            h = g.state_hash()
+            rows = outcomes(g)
+            assert [r.action for r in rows] == acts
+            assert all(sum(p for _o, p in r.distribution) == 1 for r in rows)
+            assert g.state_hash() == h
+            checked += 1
+        g.apply(rng.choice(acts))
+    assert checked >= 20

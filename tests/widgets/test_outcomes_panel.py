@@ -142,3 +142,9 @@ def test_a_big_decision_waits_for_work_them_out(monkeypatch):
     assert panel.big_button.layout.display == "none"
     panel.set_lang("ru")                        # already worked out: stays worked out
     assert len(panel.rows) == len(s.legal_actions()) and "Сыграть" in panel.table.children[0].children[2].description
+
+
+def test_heading_can_be_left_to_the_host():
+    _s, c = _berserk("en")
+    assert "Every outcome" in OutcomesPanel(c).title.value
+    assert OutcomesPanel(c, heading=False).title.value == ""
