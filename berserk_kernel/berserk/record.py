@@ -5,7 +5,8 @@
      "state_hash": "..."}
 
 A record may start from a scenario instead of a new game: ``{"game": "berserk", "scenario":
-{...}, "actions": [...]}``. Replaying gives the identical state (equal `state_hash`).
+{...}, "actions": [...]}``. A game whose decks hold own cards carries their definitions under
+``own_cards`` (docs/scenarios.md). Replaying gives the identical state (equal `state_hash`).
 """
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from ..core.errors import DataError
 from ..core.loading import read_data, validate
 from ..core.record import RECORD_ACTIONS, STATE_HASH, check_hash, replay
 from .game import new_game
-from .scenario import SETUP, state_from_dict
+from .cards import demo_cards, parse_cards
+from .scenario import SCHEMA as SCENARIO_SCHEMA, SETUP, own_cards, state_from_dict
 
 SCHEMA = {
     "type": "object", "required": ["game", "actions"], "additionalProperties": False,
@@ -24,6 +26,7 @@ SCHEMA = {
         "title": {"type": "object"}, "description": {"type": "object"},
         "setup": SETUP,
         "scenario": {"type": "object"},
+        "own_cards": SCENARIO_SCHEMA["properties"]["own_cards"],
         "seed": {"type": "integer", "minimum": -2 ** 63, "maximum": 2 ** 64 - 1},
         "actions": RECORD_ACTIONS,
         "state_hash": STATE_HASH,
@@ -36,7 +39,7 @@ def make_record(state) -> dict:
     if not state.setup or "decks" not in state.setup:
         raise ValueError("this state did not start from new_game(); save it as a scenario instead")
     setup = {k: v for k, v in state.setup.items() if k != "seed"}
-    return {"game": "berserk", "setup": setup, "seed": state.setup["seed"],
+    return {"game": "berserk", "setup": setup, "seed": state.setup["seed"], **own_cards(state),
             "actions": [str(a) for a in state.actions], "state_hash": state.state_hash()}
 
 
@@ -62,10 +65,11 @@ def start_of(record: dict, source: str = "<record>"):
     setup = record.get("setup")
     if setup is None:
         raise DataError(source, "setup", "a record needs a setup or a scenario", "записи нужна подготовка или сценарий")
+    defs = {**demo_cards(), **parse_cards(record["own_cards"], source, where="own_cards")} if record.get("own_cards") else None
     try:
         extra = {"mode": setup["mode"], "heroes": setup.get("heroes", ())} if "mode" in setup else {}
         return new_game(setup.get("decks", ("mountain_forest", "darkness_swamp_steppe")), record.get("seed", 0),
-                        setup.get("options"), tuple(setup.get("names", ("A", "B"))), **extra)
+                        setup.get("options"), tuple(setup.get("names", ("A", "B"))), defs=defs, **extra)
     except DataError as e:
         raise DataError(source, f"setup.{e.field}", e.en, e.ru) from None
 

@@ -7,7 +7,9 @@ import random
 import pytest
 
 from berserk_kernel.berserk import BerserkState, load_cards, load_scenario, parse_cards, position, save_scenario
+from berserk_kernel.berserk import new_game
 from berserk_kernel.berserk.cards import demo_cards
+from berserk_kernel.berserk.record import load_record, make_record, replay_record, save_record
 from berserk_kernel.core import share
 from berserk_kernel.core.errors import DataError
 
@@ -153,3 +155,21 @@ def test_other_bad_card_data_is_refused_in_words():
     with pytest.raises(DataError) as e:
         BerserkState.from_dict(data, "f.json")
     assert e.value.field == "own_cards"
+
+
+def test_a_deck_of_own_cards_plays_a_whole_game_and_its_record_replays(tmp_path):
+    defs = {**demo_cards(), **parse_cards([GUARD, IMP])}
+    deck = {"test_guard": 3, "test_imp": 3, "gorge_warden": 3, "deep_stonecutter": 3, "crag_slinger": 3,
+            "forest_archer": 3, "deadfall_wolf": 3, "forest_boar": 3, "pass_eagle": 3, "forest_owl": 3}
+    g = new_game([deck, "darkness_swamp_steppe"], seed=5, defs=defs, options={"turn_limit": 30})
+    _play_to_end(g, seed=1, cap=3000)
+    assert g.phase == "over"
+    rec = make_record(g)
+    assert [c["id"] for c in rec["own_cards"]] == ["test_guard", "test_imp"]
+    path = tmp_path / "game.json"
+    save_record(g, path)
+    assert load_record(path).state_hash() == g.state_hash()
+    rec["own_cards"][0]["strike"] = [3, 2, 1]
+    with pytest.raises(DataError) as e:
+        replay_record(rec, "game.json")
+    assert (e.value.source, e.value.field) == ("game.json", "own_cards[test_guard].strike")
