@@ -101,3 +101,24 @@ def test_texts_in_both_languages():
     o = Outcome("hold", 2, 0, 1, 1)
     assert o.text("ru") == "район удержан, защитников осталось: 2 · потеряно своих сил: 1 · уничтожено сил врага: 1"
     assert o.text("en") == "district held, defenders left: 2 · own forces lost: 1 · enemy forces destroyed: 1"
+
+
+def test_random_game_decisions_sum_to_one_and_change_nothing():
+    import random
+
+    from berserk_kernel.city import new_game
+    g = new_game(players=3, seed=5)
+    rng = random.Random(5)
+    for _ in range(150):
+        if g.phase == "over":
+            break
+        h = g.state_hash()
+        rows = outcomes(g)
+        acts = g.legal_actions()
+        assert [r.action for r in rows] == acts
+        for r in rows:
+            assert sum(p for _o, p in r.distribution) == 1
+            if r.action.verb == "attack":
+                assert r.exact["captured"] == g.attack_odds(r.action).capture
+        assert g.state_hash() == h
+        g.apply(rng.choice(acts))
