@@ -1,14 +1,15 @@
 """Every outcome at a glance (issue 11): exact outcome distributions of each legal action."""
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import pytest
 
+from berserk_kernel.berserk import new_game, position
 from berserk_kernel.berserk import outcomes as oc
-from berserk_kernel.berserk import position
 from berserk_kernel.berserk.outcomes import Outcome, outcomes, row
-from berserk_kernel.core.errors import IllegalAction
+from berserk_kernel.core.errors import ActionSyntaxError, IllegalAction
 
 F = Fraction
 
@@ -227,7 +228,6 @@ def test_rows_at_a_pending_defender_choice_are_counted_for_the_defender():
 
 
 def test_unreadable_action_is_refused_in_words():
-    from berserk_kernel.core.errors import ActionSyntaxError
     s = position("A forest_boar c2", "B toad_rider c4")
     with pytest.raises(ActionSyntaxError):
         row(s, "strike #² c3")
@@ -253,9 +253,6 @@ def test_agrees_with_the_kernels_chance_outcomes():
 
 @pytest.mark.parametrize("seed,mode", [(1, "classic"), (3, "heroes")])
 def test_random_game_decisions_sum_to_one_and_change_nothing(seed, mode):
-    import random
-
-    from berserk_kernel.berserk import new_game
     g = new_game(seed=seed, mode=mode)
     rng = random.Random(seed)
     checked = 0

@@ -1,10 +1,12 @@
 """Every outcome at a glance for the City (issue 11): exact distributions of each legal action."""
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import pytest
 
+from berserk_kernel.city import new_game
 from berserk_kernel.city.outcomes import Outcome, measure, outcomes, row
 from berserk_kernel.core.errors import IllegalAction
 
@@ -104,9 +106,6 @@ def test_texts_in_both_languages():
 
 
 def test_random_game_decisions_sum_to_one_and_change_nothing():
-    import random
-
-    from berserk_kernel.city import new_game
     g = new_game(players=3, seed=5)
     rng = random.Random(5)
     for _ in range(150):

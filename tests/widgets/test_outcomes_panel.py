@@ -11,6 +11,7 @@ from berserk_kernel.berserk.outcomes import outcomes
 from berserk_kernel.city import load_scenario
 from berserk_kernel.city.outcomes import outcomes as city_outcomes
 from widgets.berserk_controller import BerserkController
+import widgets.outcomes_panel as op
 from widgets.city_app import CityController
 from widgets.outcomes_panel import OutcomesPanel, distribution_text, number
 
@@ -130,7 +131,6 @@ def test_game_over_and_helpers():
 
 
 def test_a_big_decision_waits_for_work_them_out(monkeypatch):
-    import widgets.outcomes_panel as op
     monkeypatch.setattr(op, "BIG", 3)
     s, c = _berserk("en")
     panel = OutcomesPanel(c)
