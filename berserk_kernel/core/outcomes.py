@@ -38,12 +38,15 @@ class ProbeDice(Dice):
 def probe_copy(state, faces=()):
     """A fast copy of `state` whose next rolls show `faces` (after the position's own forced
     faces) and then stop with `NeedDie`."""
-    log, actions = state.log, state.actions
-    state.log, state.actions = [], []        # a copy to measure needs neither: do not copy them
-    try:
-        c = state.clone() if hasattr(state, "clone") else state.copy()
-    finally:
-        state.log, state.actions = log, actions
+    if hasattr(state, "clone"):              # the contract's copy for search: no log, no history
+        c = state.clone()
+    else:
+        log = state.log
+        state.log = []                       # a copy to measure needs no log: do not copy it
+        try:
+            c = state.copy()
+        finally:
+            state.log = log
     d = state.dice
     c.dice = ProbeDice(d.seed, d.state, list(d.forced) + list(faces), d.count)
     return c
