@@ -348,3 +348,15 @@ def test_stage_rule_and_phase_names():
     assert s.stage_kinds() == {"first", "second"}
     c = city_game(2, seed=1)
     assert c.phase_verbs() == {"pick"} and c.phase_name("ru") == "выбор стартовых районов"
+
+
+def test_the_contract_page_runs_as_a_doctest(monkeypatch):
+    """docs/contract.md: every example on the page runs and prints what the page says."""
+    import doctest
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    monkeypatch.chdir(root)
+    result = doctest.testfile(str(root / "docs" / "contract.md"), module_relative=False, verbose=False,
+                              optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 30 and result.failed == 0, result

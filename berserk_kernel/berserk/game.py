@@ -187,7 +187,7 @@ class BerserkState(BaseState):
         else:
             who = f"{self.phase}, {self.seats[self.to_move].name} to move"
         n = sum(1 for c in self.cards.values() if c.zone in hidden.PLAY_ZONES)
-        return f"<BerserkState {self.mode}, turn {self.turn}, {who}, {n} cards in play>"
+        return f"<BerserkState {self.mode}, turn {self.turn}, {who}, {n} card{'' if n == 1 else 's'} in play>"
 
     # --- the BaseState contract -----------------------------------------------------------
     def parse_action(self, text: str) -> Action:
