@@ -253,11 +253,20 @@ def suggest(state, level="normal", seed: int = 0, progress=None, cancel=None) ->
     alternatives = [(a, win_chance(v), n) for a, v, n in ranked]
     best, win, visits = alternatives[0]
     odds = explain(state, best, seat)
-    parts = [odds[0] if odds else _message("no_odds"),
+    parts = [odds[0] if odds else _dice_note(state, best, seat),
              _message("search", n=bot.last_iterations, v=visits, win=_pct(win))]
     if len(alternatives) > 1 and alternatives[1][2] > 0:
         parts.append(_message("runner_up", action=str(alternatives[1][0]), win=_pct(alternatives[1][1])))
     return Advice(best, win, _join(parts), tuple(odds[1]) if odds else (), alternatives)
+
+
+def _dice_note(state, action, seat: int) -> dict:
+    """For an action without an odds table: whether it rolls, from the kernel's exact law of its
+    faces (`chance_outcomes`) in the seat's view (so it tells nothing hidden)."""
+    outcomes = seat_view(state, seat).chance_outcomes(action)
+    if not outcomes:
+        return _message("no_odds")
+    return _message("dice_outcomes", n=len(outcomes), p=_odds(max(p for _f, p in outcomes)))
 
 
 def _join(parts) -> dict:

@@ -175,3 +175,16 @@ def test_review_reads_records_of_both_games_and_refuses_bad_ones():
         review({"game": "city", "actions": []})
     with pytest.raises(ValueError, match="first must be a move index from 0"):
         review(rec, 2, first=n + 1)
+
+
+def test_a_move_without_odds_table_says_whether_it_rolls_from_the_kernels_chance_outcomes():
+    from berserk_kernel.bots.advice import _dice_note
+    s, strikes = with_kind("berserk", "strike")
+    seat = Game.current_player(s)
+    law = s.view(seat).chance_outcomes(strikes[0])
+    note = _dice_note(s, strikes[0], seat)
+    assert f"{len(law)} outcome" in note["en"] and "бросает кубики" in note["ru"]
+    best = max(p for _f, p in law)
+    assert frac(best) in note["en"]
+    quiet = next(a for a in Game.choices(s) if s.view(seat).chance_outcomes(a) is None)
+    assert _dice_note(s, quiet, seat)["en"].startswith("This move rolls no dice")
