@@ -262,3 +262,57 @@ def test_city_edits_that_do_not_fit_are_refused_naming_the_field():
         assert c.state.state_hash() == before
     assert c.set_influence(0, 7) and c.state.influence[0] == 7
     assert c.undo_edit() and c.state.state_hash() == before
+
+
+def test_squad_building_with_decks_and_the_deal_built_by_the_editor():
+    c = ExplorerController(lang="en")
+    for seat, deck in ((0, ["gorge_warden", "deep_stonecutter", "crag_slinger", "forest_archer"]),
+                       (1, ["bog_troll", "skeleton_spearman", "deadfall_wolf", "wandering_monk"])):
+        for zone, ids in (("deck", deck), ("deal", deck[:3])):
+            for cid in ids:
+                assert c.add_to_zone(cid, zone, seat), c.message.en
+    assert c.set_field("options", json.dumps(dict(LIMIT, deck_min=1, deal_size=6, gold=12, silver=6)))
+    for seat in (0, 1):
+        assert c.set_player(seat, "gold", 12) and c.set_player(seat, "silver", 6)
+    assert c.set_phase("build"), c.message.en
+    assert "squad building" in c.message.en and "набор отряда" in c.message.ru
+    s = c.state
+    assert [s.cards[u].card for u in s.seats[1].deal] == ["bog_troll", "skeleton_spearman", "deadfall_wolf"]
+    assert any(a.kind == "buy" for a in s.legal_actions())
+    for d in reload_both_ways(c):
+        assert play_on(d, seed=6) == play_on(ExplorerController(s, "en"), seed=6)
+
+
+def test_two_own_cards_are_placed_saved_reloaded_and_played_on():
+    c = ExplorerController(lang="en")
+    assert c.add_own_card({"id": "my_guard", "name": {"ru": "Мой страж", "en": "My guard"}, "lives": 4,
+                           "strike": [1, 2, 3]}), c.message.en
+    assert c.add_own_card('[[card]]\nid = "my_scout"\nname = {ru = "Мой разведчик", en = "My scout"}\nmove = 2\n'), \
+        c.message.en
+    build(c, ("my_guard", "c2", 0), ("my_scout", "c4", 1), ("bog_troll", "b4", 1))
+    with_limit(c)
+    assert sorted(t["id"] for t in c.save_dict()["own_cards"]) == ["my_guard", "my_scout"]
+    for d in reload_both_ways(c):
+        assert d.state.defs["my_scout"].move == 2 and "my_guard" in [cid for _l, cid in d.palette()]
+        assert play_on(d, seed=5) == play_on(ExplorerController(c.state, "en"), seed=5)
+    before = c.state.state_hash()
+    assert not c.add_own_card({"id": "my_bad", "lives": 0})
+    assert "own_cards[my_bad].lives" in c.message.en and c.state.state_hash() == before
+
+
+def test_city_bad_text_and_codes_keep_the_position():
+    c = city_mid_attack()
+    before = c.state.state_hash()
+    for text, words in (("{", "not valid JSON"), ('{"game": "city"}', "setup"), ("", "")):
+        assert not c.load_text(text, "mine.json")
+        assert "Not loaded (mine.json)" in c.message.en and words in c.message.en
+        assert c.state.state_hash() == before
+    assert not c.load_code(duel_code()) and "another game" in c.message.en
+    assert not c.set_field("turn", "[1,") and "position.turn" in c.message.en
+    assert c.state.state_hash() == before
+
+
+def duel_code() -> str:
+    c = ExplorerController(lang="en")
+    build(c, ("gorge_warden", "c2", 0))
+    return c.share_code()
