@@ -35,6 +35,8 @@ WORDS = {
     "bad_link": ("Ссылка на позицию не открылась ({source}, поле {field}): {text}. Ниже — урок как обычно.",
                  "The link's position did not open ({source}, field {field}): {text}. The lesson is below as usual."),
 }
+LINK_STYLE = ("display:inline-block;margin-top:6px;padding:5px 12px;border-radius:4px;background:#0072B2;"
+              "color:#fff;text-decoration:none;font-weight:600")
 APPS = {"berserk": BerserkApp, "city": CityApp}
 STYLE = ("border-left:5px solid #0072B2;background:#EEF5FB;padding:6px 10px;margin:0 0 6px 0;font-size:13px")
 BAD_STYLE = ("border-left:5px solid #D55E00;background:#FCEEE6;padding:6px 10px;margin:0 0 6px 0;font-size:13px")
@@ -72,7 +74,7 @@ def linked_page(lesson_id: str, title, lang: str, code: str | None = None, lesso
     def render(_change=None) -> None:
         now = normal_lang(app.controller.lang)
         name = title(now) if callable(title) else str(title)
-        link = (f"<a class='lesson-link-back' href='{escape(lesson_href(lesson_id, now))}'>"
+        link = (f"<a class='lesson-link-back' style='{LINK_STYLE}' href='{escape(lesson_href(lesson_id, now))}'>"
                 f"{escape(word('to_lesson', now, title=name))}</a>")
         note.value = (f"<div class='lesson-link-note' style='{STYLE}'><b>{escape(word('free_title', now))}</b><br>"
                       f"{escape(word('free_note', now))}<br>{link}</div>")
