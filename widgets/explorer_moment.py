@@ -45,7 +45,14 @@ class MomentMixin:
         d = self.defs.get(card_id)
         a = d.ability(ability) if d is not None else None
         text = a.text.get(lang or self.lang) if a is not None and a.text is not None else ""
-        return f"{ability}: {text}" if text else ability
+        return text or ability
+
+    def ability_words(self, card_id: str, ability: str, lang: str | None = None) -> str:
+        """An ability in the card's own words («Выстрел на 2»), else its id."""
+        d = self.defs.get(card_id)
+        a = d.ability(ability) if d is not None else None
+        text = a.text.get(lang or self.lang) if a is not None and a.text is not None else ""
+        return f"«{text}»" if text and (lang or self.lang) == "ru" else (f"“{text}”" if text else ability)
 
     def moment_lines(self, lang: str | None = None) -> list[str]:
         """The pending decision, the queue and the fired triggers in words (the page's summary)."""
@@ -62,10 +69,12 @@ class MomentMixin:
         for i, e in enumerate(d.get("queue") or []):
             targets = " ".join(f"#{u}" for u in e.get("targets", [])) or "—"
             out.append(t("queue_line", lang, n=i + 1, uid=e["source"], name=self.name(e["card"], lang),
-                         ability=e["ability"], targets=targets, who=self.seat_name(e["seat"])))
+                         ability=self.ability_words(e["card"], e["ability"], lang), targets=targets,
+                         who=self.seat_name(e["seat"])))
         for i, f in enumerate(d.get("fired") or []):
+            card = self.state.cards[f["card"]].card if f["card"] in self.state.cards else ""
             out.append(t("fired_line", lang, n=i + 1, uid=f["card"], name=self.uid_name(f["card"], lang),
-                         ability=f["ability"], who=self.seat_name(f["seat"]),
+                         ability=self.ability_words(card, f["ability"], lang), who=self.seat_name(f["seat"]),
                          points=", ".join(map(str, f["points"]))))
         return out
 
@@ -256,7 +265,8 @@ class MomentMixin:
                  "seat": cd["owner"] if seat is None else seat}
         data.setdefault("queue", []).append(entry)
         data["priority"], data["passes"] = 1 - entry["seat"], 0      # the other player may answer (R-QUEUE)
-        return self._commit(data, pair("queued", uid=cd["uid"], ability=ability))
+        return self._commit(data, tuple(t("queued", lg, uid=cd["uid"], ability=self.ability_words(cd["card"], ability, lg))
+                                        for lg in ("ru", "en")))
 
     def add_fired(self, card, ability: str, points=(1,), seat=None) -> bool:
         """A triggered ability of `card` waiting to be declared at once with others (HR-402.2):
@@ -276,7 +286,8 @@ class MomentMixin:
         cd = data["cards"][idx]
         data.setdefault("fired", []).append({"card": cd["uid"], "ability": str(ability),
                                              "seat": cd["owner"] if seat is None else seat, "points": pts})
-        return self._commit(data, pair("fired_added", uid=cd["uid"], ability=ability))
+        return self._commit(data, tuple(t("fired_added", lg, uid=cd["uid"],
+                                          ability=self.ability_words(cd["card"], ability, lg)) for lg in ("ru", "en")))
 
     def set_used(self, uid, ability: str, times) -> bool:
         """How many times this turn the card has used `ability` (an ability with uses per turn
