@@ -50,6 +50,8 @@ _ABILITY = re.compile(r"[a-z][a-z0-9_]{0,39}", re.ASCII)
 # kinds whose fields are all required or all absent: (card is None, other is None, cell is None)
 _FIXED = {k: tuple(c == "-" for c in v[:3]) for k, v in _SHAPE.items() if "o" not in v and v[3] == "-"}
 _N_CELLS = len(CELLS)
+_TEXTS: dict = {}            # fields -> text (see Action.__str__)
+MAX_CACHED = 100_000
 _tuple_new = tuple.__new__
 
 
@@ -122,6 +124,17 @@ class Action(_Fields):
         return _Fields.__new__(cls, kind, card, other, cell, ability, targets)
 
     def __str__(self) -> str:
+        # the text is cached by the fields (a plain tuple): equality with a text and the hash
+        # read it often, and the cached str keeps its own hash
+        fields = tuple(self)
+        text = _TEXTS.get(fields)
+        if text is None:
+            text = self._text()
+            if len(_TEXTS) < MAX_CACHED:
+                _TEXTS[fields] = text
+        return text
+
+    def _text(self) -> str:
         parts = [self.kind]
         if self.card is not None:
             parts.append(f"#{self.card}")

@@ -44,6 +44,8 @@ _USES = {"": (False, False, False), "dst": (True, False, False), "dst count": (T
          "src>dst count": (True, True, True)}
 _VERB_USES = {v: _USES[shape] for v, shape in _SHAPE.items()}
 _tuple_new = tuple.__new__
+_TEXTS: dict = {}            # fields -> English text (see Action.text)
+MAX_CACHED = 100_000
 
 
 class _Fields(NamedTuple):
@@ -114,7 +116,18 @@ class Action(_Fields):
 
     def text(self, lang: str = "en") -> str:
         """The notation, with the Russian verb when lang == "ru"."""
-        verb = RU[self.verb] if lang == "ru" else self.verb
+        if lang != "ru":
+            # cached by the fields (a plain tuple): equality with a text and the hash read it
+            fields = tuple(self)
+            text = _TEXTS.get(fields)
+            if text is None:
+                text = self._text(self.verb)
+                if len(_TEXTS) < MAX_CACHED:
+                    _TEXTS[fields] = text
+            return text
+        return self._text(RU[self.verb])
+
+    def _text(self, verb: str) -> str:
         shape = _SHAPE[self.verb]
         if shape == "dst":
             return f"{verb} {self.dst}"
