@@ -26,8 +26,15 @@ class CityBoard(CityApp):
     def title(self, lang: str) -> str:
         return t("city_board", lang)
 
+    on_refresh = None          # the explorer's hook: called after each redraw
+
     def top_rows(self, header) -> list:
         return []
+
+    def refresh(self) -> None:
+        super().refresh()
+        if self.on_refresh is not None:
+            self.on_refresh()
 
 
 class CityPanel(W.VBox):
@@ -93,6 +100,7 @@ class CityPanel(W.VBox):
         self.district.observe(self._on_pick_district, names="value")
         self.field.observe(self._on_pick_field, names="value")
         self.board.controller.listeners.append(lambda _c: self._after_move())
+        self.board.on_refresh = self._follow_selection
         tt = self.titles
         edit = W.VBox([
             tt[0], W.HBox([self.district, self.owner, self.forces, self.district_button], **row),
@@ -182,6 +190,12 @@ class CityPanel(W.VBox):
         if not self._busy:
             self.city.version += 1
             self.refresh()
+
+    def _follow_selection(self) -> None:
+        """A district selected on the board becomes the one the editor's fields show."""
+        d = self.board.controller.selected
+        if d is not None and not self._busy and d != self.district.value and d in self.city.districts():
+            self.district.value = d          # the list's callback refreshes the fields
 
     # --- callbacks -------------------------------------------------------------------------------
     def show_exception(self, exc: Exception) -> None:

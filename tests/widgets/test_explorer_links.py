@@ -160,3 +160,15 @@ def test_the_outcomes_panel_is_mounted_under_the_game_and_plays_a_row():
     assert len(c.player.state.actions) == before + 1 and app.errors == []
     app.lang_toggle.value = "ru"
     assert app.outcomes.lang == "ru"
+
+
+def test_a_district_selected_on_the_city_board_is_the_one_the_editor_shows():
+    c = CityExplorer(lang="en")
+    assert c.set_district(13, 0, 3) and c.set_district(15, 1, 2) and c.set_phase("actions")
+    app = ExplorerApp(lang="en", pos=c.share_code())
+    panel = app.city_panel
+    assert panel.district.value != 13
+    panel.board.controller.click("district:13")
+    panel.board.refresh()
+    assert panel.board.controller.selected == 13
+    assert panel.district.value == 13 and panel.owner.value == 0 and panel.forces.value == 3
