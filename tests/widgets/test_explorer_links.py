@@ -172,3 +172,15 @@ def test_a_district_selected_on_the_city_board_is_the_one_the_editor_shows():
     panel.board.refresh()
     assert panel.board.controller.selected == 13
     assert panel.district.value == 13 and panel.owner.value == 0 and panel.forces.value == 3
+
+
+def test_a_huge_or_strange_address_is_refused_in_words(monkeypatch):
+    app = ExplorerApp(lang="en", pos="1" + "A" * 300_000)
+    assert app.errors == [] and "the code is too long" in app.message_html.value and "field code" in app.message_html.value
+    monkeypatch.setenv("QUERY_STRING", "lang=en&pos=&x=1")
+    assert page_pos() is None
+    app = ExplorerApp()
+    assert app.errors == [] and app.controller.message is None and app.controller.state.cards == {}
+    code = duel().share_code()
+    monkeypatch.setenv("QUERY_STRING", f"pos=broken&lang=ru&pos={code}")
+    assert page_pos() == code                               # the last value wins, as for ?lang
