@@ -139,6 +139,7 @@ class BerserkApp(BaseApp):
         if tuple(tuple(o) for o in self.viewer_toggle.options) != options:
             self.viewer_toggle.options = options
         self.viewer_toggle.value = -1 if c.viewer_mode is None else c.viewer_mode
+        self.viewer_toggle.disabled = self.against_computer()   # the computer's hidden cards stay hidden
         self._refresh_hand()
         roll = c.last_roll()
         self.dice_html.value = dice_html(roll, lang) if roll else ""

@@ -19,9 +19,6 @@ from .bot_advice import LEVELS
 from .bot_play import BotPlay, is_over, record_of
 from .i18n import w
 
-BORDER = {"good": "#009E73", "inaccuracy": "#E69F00", "mistake": "#D55E00", "blunder": "#A00000"}
-
-
 class BotPanel:
     """The computer's controls in an app (see the module)."""
 

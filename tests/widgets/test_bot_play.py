@@ -257,8 +257,10 @@ def test_the_panel_in_the_hot_seat_app_one_language_at_a_time():
     assert panel.opponent.options[1][0] == "компьютер — лёгкий"
     assert panel.hint_button.description == "Подсказка"
     assert panel.seat_label.value.startswith("Вы играете за")
+    assert app.viewer_toggle.disabled                  # no peeking at the computer's cards
     panel.opponent.value = ""
     assert not panel.play.active and app.controller.viewer_mode is None
+    assert not app.viewer_toggle.disabled
 
 
 def test_while_the_computer_is_to_move_its_choices_are_not_shown():
