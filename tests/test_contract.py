@@ -360,3 +360,28 @@ def test_the_contract_page_runs_as_a_doctest(monkeypatch):
     result = doctest.testfile(str(root / "docs" / "contract.md"), module_relative=False, verbose=False,
                               optionflags=doctest.ELLIPSIS)
     assert result.attempted > 30 and result.failed == 0, result
+
+
+def test_draws_and_shared_wins():
+    """returns() and outcome() of a finished game: a shared City win, everyone tied, a Berserk draw."""
+    from berserk_kernel.berserk import BerserkState
+    from berserk_kernel.city import load_scenario as city_scenario
+
+    data = city_game(4, seed=1).to_dict()
+    data["position"].update(phase="over", winners=[0, 2])
+    s = city_scenario(data)
+    assert s.is_terminal() and s.current_player() is None and s.legal_actions() == []
+    assert s.returns() == [0.5, -1.0, 0.5, -1.0]
+    assert (s.outcome(), s.outcome("en")) == ("Победа поровну: A, C.", "A, C share the win.")
+    assert repr(s) == "<CityState 4 players, default map, round 0, over: A, C share the win>"
+    data["position"]["winners"] = [0, 1, 2, 3]
+    s = city_scenario(data)
+    assert s.returns() == [0.0] * 4 and (s.outcome(), s.outcome("en")) == ("Ничья.", "Draw.")
+    data = berserk_game(seed=1).to_dict()
+    data.update(phase="over", winner="draw")
+    g = BerserkState.from_dict(data)
+    assert g.returns() == [0.0, 0.0] and g.outcome() == "Ничья." and g.current_player() is None
+    assert repr(g) == "<BerserkState classic, turn 0, over: Draw, 0 cards in play>"
+    data["winner"] = 1
+    g = BerserkState.from_dict(data)
+    assert g.returns() == [-1.0, 1.0] and g.outcome() == "Победа: B." and g.outcome("en") == "B wins."
