@@ -385,3 +385,34 @@ def test_draws_and_shared_wins():
     data["winner"] = 1
     g = BerserkState.from_dict(data)
     assert g.returns() == [-1.0, 1.0] and g.outcome() == "Победа: B." and g.outcome("en") == "B wins."
+
+
+def _position(s) -> dict:
+    d = s.to_dict()
+    for field in ("log", "actions"):
+        d.pop(field)
+    return d
+
+
+@pytest.mark.parametrize("game, kind", [("classic", "move"), ("city2", "reinforce")])
+def test_key_is_equal_for_equal_positions_reached_two_ways(game, kind):
+    """Two actions played in either order give the same position, and so the same key (the log
+    and the record, which differ, are not part of it); a different position has another key."""
+    found = 0
+    for s, _a in playout(game, 4):
+        pair = [a for a in s.legal_actions() if a.kind == kind]
+        for a, b in zip(pair, pair[1:]):
+            one, two = s.clone(), s.clone()
+            one.apply(a)
+            two.apply(b)
+            if b not in one.legal_actions() or a not in two.legal_actions():
+                continue
+            one.apply(b)
+            two.apply(a)
+            if _position(one) == _position(two):
+                assert one.key() == two.key() and one.log != two.log
+                assert one.key() != s.key()
+                found += 1
+        if found >= 3:
+            return
+    pytest.fail(f"no two {kind} actions that commute")  # pragma: no cover
