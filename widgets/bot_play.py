@@ -16,6 +16,7 @@ the player's last decision.
 """
 from __future__ import annotations
 
+import re
 import threading
 import time
 from dataclasses import dataclass, field
@@ -52,6 +53,8 @@ class Reviewed:
     win_after: float
 
 
+HIDDEN_ZONES = frozenset(("deck", "deal", "squad", "hand", "removed"))
+CARD_REF = re.compile(r"#(\d+)")
 MARK_SIGN = {"good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 
@@ -74,6 +77,7 @@ class BotPlay:
         self.errors: list[str] = []
         self.lock = controller.lock        # the controller's: one change of the position at a time
         controller.hold = self.hold_reason
+        controller.log_filter = self.log_visible
         controller.listeners.append(self.on_position)
 
     # --- settings ----------------------------------------------------------------------------
@@ -280,6 +284,23 @@ class BotPlay:
                     card.face_down or not self.c.on_board(u) or action.kind == "place"):
                 return True
         return False
+
+    def hidden_card(self, uid) -> bool:
+        """A Berserk card of the computer the player cannot see now (its deck, deal, squad, hand,
+        or face down on the board)."""
+        s = self.c.state
+        card = s.cards.get(uid) if self.c.GAME == "berserk" and isinstance(uid, int) else None
+        if card is None or player_id(s, card.owner) not in self.bots:
+            return False
+        return card.face_down if self.c.on_board(uid) else card.zone in HIDDEN_ZONES
+
+    def log_visible(self, entry) -> bool:
+        """May the player read this log line (it names none of the computer's hidden cards)?"""
+        if not self.active:
+            return True
+        d = entry.data or {}
+        uids = [d.get("card"), d.get("other")] + [int(x) for x in CARD_REF.findall(str(d.get("action", "")))]
+        return not any(self.hidden_card(u) for u in uids)
 
     def on_position(self, _controller=None) -> None:
         """A listener of the controller: after the player's move, the computer answers."""

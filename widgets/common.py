@@ -69,6 +69,7 @@ class BaseController:
         self.listeners: list = []        # called with the controller after every change (lessons)
         self.refusal_listeners: list = []   # called with (controller, message) on every refusal
         self.hold = None                 # None or a callable -> (ru, en) while the player must wait
+        self.log_filter = None           # None or a callable (log entry) -> bool: may the player read it
         self.lock = threading.RLock()    # one change of the position at a time (the computer's thread)
 
     # to provide: action_label(a, lang), _reset_selection()
@@ -236,9 +237,13 @@ class BaseController:
 
     # --- log and rules -------------------------------------------------------------------------
     def log_lines(self, limit: int = 200) -> list[tuple[int, str]]:
+        """The last `limit` log lines; with a `log_filter` (playing the computer), a line naming a
+        card the player cannot see says only that it is hidden."""
         log = self.state.log
         start = max(0, len(log) - limit)
-        return [(i, log[i].line(self.lang)) for i in range(start, len(log))]
+        keep = self.log_filter or (lambda _e: True)
+        return [(i, log[i].line(self.lang) if keep(log[i]) else w("log_hidden", self.lang))
+                for i in range(start, len(log))]
 
     def rule_text(self, rule_id: str, lang: str | None = None) -> str:
         """A rule's id, topic and explanation from the kernel's registry."""

@@ -113,6 +113,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "bot_cancelled": ("Остановлено. Позиция не изменилась.", "Stopped. The position has not changed."),
     "bot_did": ("{who} (компьютер): {what}", "{who} (computer): {what}"),
     "bot_secret": ("{kind} (какую карту — вам не видно)", "{kind} (the card is hidden from you)"),
+    "log_hidden": ("(ход компьютера скрытой картой)", "(the computer's move with a hidden card)"),
     "bot_failed": ("Компьютер не смог выбрать ход: {why}", "The computer could not choose a move: {why}"),
     "your_turn": ("Ваш ход.", "Your move."),
     "analyse_button": ("Разобрать ходы с компьютером", "Analyse the moves with the computer"),

@@ -304,3 +304,27 @@ def test_a_record_file_opens_on_the_review_board_and_is_analysed():
     assert len(panel.moves.options) == len(c.state.actions)
     panel.moves.value = 3
     assert app.replay.controller.index == 4
+
+
+def test_the_log_does_not_name_the_computers_hidden_cards():
+    c = BerserkController(berserk_game(seed=6), "ru")
+    bp = BotPlay(c, show_s=0)
+    bp.start(human=0, level="easy")
+    c.choose("first")
+    mine = next(a for a in c.legal() if a.kind == "buy")
+    c.choose(mine)
+    c.choose("done")
+    bp.wait()
+    s = c.state
+    assert s.phase == "place" and s.seats[s.to_move].name == "A"
+    bot = next(p for p in (0, 1) if s.seats[p].name == "B")
+    squad = [u for u in s.seats[bot].squad]
+    assert squad
+    hidden_names = {s.defs[s.cards[u].card].name.ru for u in squad}
+    lines = [text for _i, text in c.log_lines()]
+    assert w("log_hidden", "ru") in lines
+    assert not any(f"«{n}»" in t for t in lines for n in hidden_names
+                   if n != s.defs[s.cards[mine.card].card].name.ru)
+    assert any(s.defs[s.cards[mine.card].card].name.ru in t for t in lines)   # the player's own buy
+    bp.stop()                                                                 # hot seat: every line
+    assert w("log_hidden", "ru") not in [text for _i, text in c.log_lines()]
