@@ -161,7 +161,8 @@ class MomentPanel:
             for z in ZONES_OFF:
                 for u in c.zone_cards(seat, z):
                     card = c.state.cards[u].card
-                    lines.append((f"#{u} {c.name(card, lang)} — {c.seat_name(seat)}, {t(f'zone_{z}', lang)}", str(u)))
+                    name = c.name(card, lang) if lang == "en" else f"«{c.name(card, lang)}»"
+                    lines.append((f"#{u} {name} ({c.seat_name(seat)}, {t(f'zone_{z}', lang)})", str(u)))
         lines += [(c.card_line(u, lang), str(u)) for u in c.in_play()]
         _options(self.zone_list, lines)
         self.zone_move_button.description = t("zone_move", lang)
