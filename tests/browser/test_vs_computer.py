@@ -195,6 +195,10 @@ def test_berserk_against_the_computer_whole_game_hint_and_analysis(page, open_no
                                                                        timeout=STEP_MS)
     app.loc(".bot-review-title").scroll_into_view_if_needed()
     save_screenshot(page, "vs_computer_berserk_review_1024_en")
+    app.loc("button").filter(has_text="Русский").first.click()
+    expect(app.loc(".bot-review-title")).to_contain_text("Разобрано ходов:", timeout=STEP_MS)
+    page.evaluate("() => { const s = document.querySelector('#rendered_cells'); if (s) s.scrollTop = 0; }")
+    save_screenshot(page, "vs_computer_berserk_over_1024_ru")
     assert_no_errors(page)
 
 

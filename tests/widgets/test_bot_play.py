@@ -328,3 +328,20 @@ def test_the_log_does_not_name_the_computers_hidden_cards():
     assert any(s.defs[s.cards[mine.card].card].name.ru in t for t in lines)   # the player's own buy
     bp.stop()                                                                 # hot seat: every line
     assert w("log_hidden", "ru") not in [text for _i, text in c.log_lines()]
+
+
+def test_cancelling_the_analysis_leaves_no_half_review():
+    c = CityController(city_game(players=2, seed=7, options={"rounds": 2}), "en")
+    while c.state.phase != "over":
+        c.apply(human_city(c))
+    before = (list(map(str, c.state.actions)), c.state.state_hash(), c.version)
+    bp = BotPlay(c, show_s=0)
+    assert bp.analyse()
+    deadline = time.monotonic() + 30
+    while bp.task.progress == 0.0 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert 0.0 < bp.task.progress < 1.0
+    bp.user_cancel()
+    assert not bp.busy and bp.reviewed is None
+    assert c.message.en == w("bot_cancelled", "en")
+    assert (list(map(str, c.state.actions)), c.state.state_hash(), c.version) == before
