@@ -24,7 +24,6 @@ within one playout.
 """
 from __future__ import annotations
 
-import copy as _copy
 import random as _random
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -315,10 +314,8 @@ def _start_and_actions(game, source: str = "<record>"):
         return start, [start.parse_action(a) for a in game.get("actions", [])]
     actions = list(game.actions)
     if game.can_undo() and len(game._undo) == len(actions):
-        start = _copy.deepcopy(game)
-        while start.can_undo():
-            start.undo()
-        return start, actions
+        # the first undo snapshot is the position before the first action (BaseState.apply)
+        return game._undo[0][0].clone(), actions
     raise ValueError("review needs a game played with history (undo) or a record table")
 
 

@@ -144,7 +144,9 @@ def test_review_marks_a_deliberately_bad_move():
     worst = acts[min(range(len(acts)), key=values.__getitem__)]
     assert max(values) - min(values) >= 0.05, "the position must offer a bad move"
     s.apply(worst)
+    before = s.state_hash()
     rows = review(s, 8, seed=0, first=n)          # only the last move, 8 playouts
+    assert s.state_hash() == before and s.can_undo()
     assert len(rows) == 1
     last = rows[-1]
     assert isinstance(last, MoveReview) and last.index == n and last.seat == seat
