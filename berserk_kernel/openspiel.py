@@ -1,7 +1,9 @@
 """Both games as OpenSpiel Python games (the optional extra `openspiel`, issue 10).
 
     pip install -e ".[openspiel]"          # open-spiel==2.0.2
-    import pyspiel
+    import random as _random
+
+import pyspiel
     import berserk_kernel.openspiel        # registers python_berserk and python_city
     game = pyspiel.load_game("python_berserk", {"seed": 3, "mode": "heroes"})
     state = game.new_initial_state()
@@ -29,9 +31,12 @@ Only this module imports `pyspiel`; the rest of the kernel never does.
   and every chance outcome's faces).
 
 OpenSpiel's own `MCTSBot` searches the true state (it peeks at hidden cards and deck orders);
-the kernel's `berserk_kernel.bots.MCTSBot` does not.
+the kernel's `berserk_kernel.bots.MCTSBot` does not, nor does OpenSpiel's Python
+`ismcts.ISMCTSBot` given `resampler()` (`bot.set_resampler(resampler(seed))`).
 """
 from __future__ import annotations
+
+import random as _random
 
 import pyspiel
 
@@ -149,6 +154,23 @@ class KernelState(pyspiel.State):
         return f"{self._k.s!r}{waiting}\n" + " | ".join(self._public)
 
 
+def resampler(seed: int = 0):
+    """A resampler for OpenSpiel's Python `ismcts.ISMCTSBot` (`bot.set_resampler(...)`): from a
+    state and a seat, a state consistent with what that seat knows (the kernel's
+    `sample_world(seat, rng)`: hidden identities, deck orders and future dice dealt from the
+    resampler's own RNG), with the same public history and pending roll. A search run on these
+    worlds never peeks."""
+    rng = _random.Random(seed)
+
+    def resample(state, player):
+        world = KernelState(state.get_game(), state.kernel.sample_world(player, rng))
+        world._pending, world._outcomes = state._pending, state._outcomes
+        world._public = list(state._public)
+        return world
+
+    return resample
+
+
 class _Observer:
     """String observations from the seat's view (no tensor)."""
 
@@ -235,4 +257,4 @@ class CityGame(pyspiel.Game):
 pyspiel.register_game(BERSERK_TYPE, BerserkGame)
 pyspiel.register_game(CITY_TYPE, CityGame)
 
-__all__ = ["BerserkGame", "CityGame", "KernelState", "BERSERK_TYPE", "CITY_TYPE"]
+__all__ = ["BerserkGame", "CityGame", "KernelState", "BERSERK_TYPE", "CITY_TYPE", "resampler"]

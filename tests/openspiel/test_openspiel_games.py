@@ -121,3 +121,36 @@ def test_openspiel_mcts_bot_plays_a_game_to_the_end(name, params):
             decisions += 1
     assert decisions > 10
     assert state.returns() == state.kernel.returns() and len(state.returns()) == game.num_players()
+
+
+def test_the_resampler_keeps_the_seats_information_and_ismcts_plays_to_the_end():
+    from open_spiel.python.algorithms import ismcts
+
+    from berserk_kernel.openspiel import resampler
+    game, state, a = with_strike(7)
+    rng = np.random.RandomState(0)
+    while not state.is_chance_node():          # on to a roll (a strike may wait for a defender)
+        seat = state.current_player()
+        state.apply_action(a)
+        a = int(rng.choice(state.legal_actions())) if not state.is_chance_node() else None
+    cb = resampler(1)
+    worlds = [cb(state, seat) for _ in range(4)]
+    assert any(w.kernel.key() != state.kernel.key() for w in worlds)
+    for w in worlds:
+        assert w.is_chance_node() and w.chance_outcomes() == state.chance_outcomes()
+        assert w.information_state_string(seat) == state.information_state_string(seat)
+    game = pyspiel.load_game("python_berserk", {"turn_limit": 2, "seed": 4})
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)), 2.0, 3,
+                           random_state=np.random.RandomState(2))
+    bot.set_resampler(resampler(5))
+    rng = np.random.RandomState(3)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(ids, p=probs)))
+        else:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+    assert state.returns() == state.kernel.returns()
