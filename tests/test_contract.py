@@ -161,6 +161,8 @@ def permuted(s, seat: int, rng: random.Random):
     if p.GAME == "city":
         rng.shuffle(p.deck)
         return p
+    p.cards = {u: c.copy() for u, c in p.cards.items()}      # nothing shared with `s`
+    p.seats = [seat_state.copy() for seat_state in p.seats]
     uids = hidden_uids(p, seat)
     ids = [p.cards[u].card for u in uids]
     rng.shuffle(ids)

@@ -19,12 +19,21 @@ def hidden_uids(s, seat: int) -> list[int]:
                   if c.owner != seat and (c.zone in HIDDEN_ZONES or (c.zone in PLAY_ZONES and c.face_down)))
 
 
+def _relabel(s, uids: list, ids: list) -> None:
+    """Give the cards `uids` the identities `ids`, on fresh card records and a fresh table (a
+    clone for search may share records with its original)."""
+    cards = s.cards = dict(s.cards)
+    for u, cid in zip(uids, ids):
+        if cards[u].card != cid:
+            c = cards[u] = cards[u].copy()
+            c.card = cid
+
+
 def canonical_hidden(s, seat: int) -> None:
     """In place: the hidden identities as sorted card ids on sorted uids, every deck sorted."""
     uids = hidden_uids(s, seat)
-    ids = sorted(s.cards[u].card for u in uids)
-    for u, cid in zip(uids, ids):
-        s.cards[u].card = cid
+    _relabel(s, uids, sorted(s.cards[u].card for u in uids))
+    s.seats = [p.copy() for p in s.seats]
     for p in s.seats:
         p.deck.sort()
 
@@ -34,8 +43,8 @@ def deal_hidden(s, seat: int, rng) -> None:
     uids = hidden_uids(s, seat)
     ids = [s.cards[u].card for u in uids]
     rng.shuffle(ids)
-    for u, cid in zip(uids, ids):
-        s.cards[u].card = cid
+    _relabel(s, uids, ids)
+    s.seats = [p.copy() for p in s.seats]
     for p in s.seats:
         rng.shuffle(p.deck)
 

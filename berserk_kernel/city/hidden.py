@@ -38,7 +38,8 @@ def canonical_hidden(s, seat: int) -> None:
 
 
 def deal_hidden(s, seat: int, rng) -> None:
-    """In place: the event deck shuffled."""
+    """In place: the event deck shuffled (a new list: a clone may share the old one)."""
+    s.deck = list(s.deck)
     rng.shuffle(s.deck)
 
 
