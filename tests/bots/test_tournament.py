@@ -1,0 +1,38 @@
+"""The tournament script: seats swapped, seeded, the table counts every game, the suite's files."""
+import io
+
+import pytest
+
+from berserk_kernel.bots.tournament import SUITE, Pairing, Settings, main, play_one, run, run_pairings
+
+
+def test_a_pairing_counts_every_game_with_seats_swapped():
+    out = io.StringIO()
+    row = run("city", 2, "greedy", "random", players=2, seed=3, out=out)
+    assert row["games"] == 2 and row["a_wins"] + row["b_wins"] + row["draws"] == 2
+    lines = [line for line in out.getvalue().splitlines() if line.startswith("city_2p_greedy_vs_random game")]
+    assert [line.split("A in seat ")[1][0] for line in lines] == ["0", "1"]
+    assert "| City (2 players) | greedy | random | 2 |" in out.getvalue()
+
+
+def test_a_game_is_the_same_for_the_same_seed():
+    p = Pairing("berserk", 2, "greedy", "random")
+    st = Settings(seed=5, turn_limit=6)
+    assert play_one((p, 1, st))[:5] == play_one((p, 1, st))[:5]
+
+
+def test_the_suite_writes_a_log_per_pairing_and_the_table(tmp_path):
+    pairings = [Pairing("city", 4, "greedy", "random"), Pairing("berserk", 2, "random", "random")]
+    table = run_pairings(pairings, 2, Settings(turn_limit=4), workers=2, out_dir=str(tmp_path), out=io.StringIO())
+    assert [table.rows[p]["games"] for p in pairings] == [2, 2]
+    assert (tmp_path / "tournament_city_4p_greedy_vs_random.txt").read_text().count("game") == 2
+    text = (tmp_path / "tournament_table.txt").read_text()
+    assert "| City (4 players) | greedy | 3 x random | 2 |" in text and "| classic Berserk | random | random | 2 |" in text
+    assert len(SUITE) == 7
+
+
+def test_bad_arguments_are_refused():
+    with pytest.raises(SystemExit):
+        main(["--game", "berserk", "--players", "4"])
+    with pytest.raises(SystemExit):
+        main(["--workers", "0"])
