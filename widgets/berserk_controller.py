@@ -221,7 +221,7 @@ class BerserkController(BerserkPanels, BaseController):
             if self.on_board(o):
                 (targets if self.owner(o) != me else cards).add(o)
         cells = {a.cell} if a.cell is not None else set()
-        sel = a.card if a.card is not None and self.on_board(a.card) else None
+        sel = a.card        # drawn as selected wherever the board shows it (field, deal, squad)
         return sel, Highlights(frozenset(cells), frozenset(cards), frozenset(targets))
 
 
