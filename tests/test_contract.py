@@ -230,6 +230,10 @@ def test_errors_keep_their_types_and_change_nothing(game):
     with pytest.raises(ActionSyntaxError):
         s.chance_outcomes(TYPO[game])
     with pytest.raises(ActionSyntaxError):
+        s.explain(TYPO[game])
+    with pytest.raises(ActionSyntaxError):
+        s.is_legal(TYPO[game])
+    with pytest.raises(ActionSyntaxError):
         type(s.legal_actions()[0])(TYPO[game])
     with pytest.raises(ActionSyntaxError):
         s.apply(12)
