@@ -422,3 +422,18 @@ def test_key_is_equal_for_equal_positions_reached_two_ways(game, kind):
         if found >= 3:
             return
     pytest.fail(f"no two {kind} actions that commute")  # pragma: no cover
+
+
+def test_berserk_forced_dice_are_part_of_the_law():
+    from pathlib import Path
+
+    from berserk_kernel.berserk import load_scenario
+
+    s = load_scenario(Path(__file__).resolve().parents[1] / "examples" / "scenarios" / "closed_target.json")
+    assert s.chance_outcomes("strike #1 #2") == [((1,), Fraction(5, 6)), ((6,), Fraction(1, 6))]
+    s.force_dice(6)
+    assert s.chance_outcomes("strike #1 #2") == [((6,), Fraction(1))]
+    s.force_dice(1)      # a second forced face is not used by this one-die strike
+    assert s.chance_outcomes("strike #1 #2") == [((6,), Fraction(1))]
+    s.apply("strike #1 #2", dice=(1,))   # dice= replaces the forced 6; the queued 1 stays
+    assert s.dice.forced == [1] and not s.is_terminal()
