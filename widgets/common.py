@@ -323,6 +323,8 @@ class BaseApp(_VBox):
         self.bot_panel = None             # widgets/bot_panel.BotPanel once add_bot_panel() is called
         self.replay_note = None
         self._refresh_lock = threading.RLock()
+        if getattr(controller, "lock", None) is None:      # a controller of another kind
+            controller.lock = threading.RLock()
         BaseApp._count += 1
         self.hover = hover_bridge(f"app{BaseApp._count}-h", self._on_button_hover)
         self._prompt_pool = ButtonPool(self._on_prompt, style="info", width="100%", hover=self.hover, name="p")
@@ -481,8 +483,9 @@ class BaseApp(_VBox):
     # --- refreshing ----------------------------------------------------------------------------
     def refresh(self) -> None:
         """Bring every panel and the board in line with the controller (one board redraw). The
-        computer's thread refreshes too, so one refresh runs at a time."""
-        with self._refresh_lock:
+        computer's thread refreshes too, so one refresh runs at a time and never while the
+        position changes (the controller's lock first, always in this order)."""
+        with self.controller.lock, self._refresh_lock:
             self._refresh()
 
     def _refresh(self) -> None:
