@@ -1,10 +1,25 @@
-"""Berserk kernel speed: prints `NAME: VALUE UNIT` lines.
+"""Kernel speed for search, interleaved with python-chess in one run: prints `NAME: VALUE UNIT`.
 
-berserk_actions_per_s   legal-action listing + apply of a random legal action, battle phase only
-berserk_games_per_s     complete random games, squad building to victory
-chess_random_moves_per_s  python-chess listing legal moves and pushing a random one (reference)
+All times are CPU time (`time.process_time`) of this process; each figure is the median of
+ROUNDS rounds, and every round measures chess and the kernels one after the other, so a busy
+machine slows them alike.
+
+chess_random_moves_per_s  python-chess: list the legal moves, push a random one (the reference)
+berserk_actions_per_s     classic Berserk, battle phase: legal_actions() + the seeded random
+                          agent's pick + apply(history=False)
+heroes_actions_per_s      the same in the Heroes mode
+city_actions_per_s        Battle for the City, 2 players, default map, whole games: legal_actions()
+                          + a uniform pick among them + apply(history=False)
+berserk_vs_chess, heroes_vs_chess, city_vs_chess   the ratios to chess in the same rounds
+berserk_apply_undo_us     apply(history=True) + undo() of each legal action at mid-game positions
+berserk_key_us            state.key() at the same positions
+berserk_clone_us          state.clone() at the same positions
+berserk_games_per_s       complete random classic games, squad building to victory
+
+Usage: python benchmarks/bench_berserk.py [ROUNDS]
 """
 import pathlib
+import statistics
 import sys
 import time
 
@@ -12,50 +27,146 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 from berserk_kernel.berserk import new_game  # noqa: E402
 from berserk_kernel.berserk.agents import choose, play_random  # noqa: E402
+from berserk_kernel.city import new_game as city_game  # noqa: E402
 from berserk_kernel.core.dice import Dice  # noqa: E402
 
+cpu = time.process_time
+ROUNDS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
 
-def actions_per_s(games=60):
+
+def berserk_actions(seeds, mode="classic"):
+    """(actions, CPU seconds) of the battle phases of random games."""
     n, spent = 0, 0.0
-    for seed in range(games):
-        s = new_game(seed=seed)
+    for seed in seeds:
+        s = new_game(seed=seed, mode=mode)
         dice = Dice(seed)
         while s.phase != "battle" and s.phase != "over":
             s.apply(choose(s, dice), history=False)
-        t = time.perf_counter()
+        t = cpu()
         while s.phase != "over":
             s.apply(choose(s, dice, s.legal_actions()), history=False)
             n += 1
-        spent += time.perf_counter() - t
-    return n / spent
+        spent += cpu() - t
+    return n, spent
 
 
-def games_per_s(games=60):
-    t = time.perf_counter()
-    for seed in range(games):
-        play_random(new_game(seed=seed), seed)
-    return games / (time.perf_counter() - t)
+def city_actions(seeds):
+    """(actions, CPU seconds) of whole City games with uniform picks (a turn cap of 400)."""
+    n, spent = 0, 0.0
+    for seed in seeds:
+        g = city_game(2, map="default", seed=seed)
+        rng = Dice(seed + 1)
+        t = cpu()
+        for _ in range(400):
+            if g.phase == "over":
+                break
+            acts = g.legal_actions()
+            g.apply(acts[rng.randbelow(len(acts))], history=False)
+            n += 1
+        spent += cpu() - t
+    return n, spent
 
 
-def chess_moves_per_s(seconds=2.0):
-    try:
-        import chess
-    except ImportError:
-        return None
-    dice = Dice(1)
-    n, t = 0, time.perf_counter()
-    while time.perf_counter() - t < seconds:
+def chess_moves(seconds, seed):
+    import chess
+    dice = Dice(seed)
+    n, t = 0, cpu()
+    while cpu() - t < seconds:
         b = chess.Board()
         while b.ply() < 200 and not b.is_game_over():
             moves = list(b.legal_moves)
             b.push(moves[dice.randbelow(len(moves))])
             n += 1
-    return n / (time.perf_counter() - t)
+    return n, cpu() - t
+
+
+def mid_game_positions(count=12):
+    """Battle positions some 30 actions into the battle of seeded random games."""
+    out = []
+    seed = 0
+    while len(out) < count:
+        s = new_game(seed=seed)
+        dice = Dice(seed)
+        seed += 1
+        k = 0
+        while s.phase != "over" and (s.phase != "battle" or k < 30):
+            k += s.phase == "battle"
+            s.apply(choose(s, dice), history=False)
+        if s.phase == "battle":
+            out.append(s)
+    return out
+
+
+def apply_undo_us(positions):
+    n, t = 0, cpu()
+    for s in positions:
+        for a in s.legal_actions():
+            s.apply(a)
+            s.undo()
+            n += 1
+    return (cpu() - t) / n * 1e6
+
+
+def per_call_us(positions, method, repeat=200):
+    calls = [getattr(s, method) for s in positions]
+    t = cpu()
+    for _ in range(repeat):
+        for f in calls:
+            f()
+    return (cpu() - t) / (repeat * len(calls)) * 1e6
+
+
+def games_per_s(games=20):
+    t = cpu()
+    for seed in range(games):
+        play_random(new_game(seed=seed), seed)
+    return games / (cpu() - t)
+
+
+def main():
+    try:
+        import chess  # noqa: F401
+        have_chess = True
+    except ImportError:
+        have_chess = False
+    rows = {k: [] for k in ("chess", "berserk", "heroes", "city", "berserk_x", "heroes_x", "city_x",
+                            "apply_undo", "key", "clone")}
+    positions = mid_game_positions()
+    for r in range(ROUNDS):
+        seeds = range(r * 12, r * 12 + 12)
+        nb, tb = berserk_actions(seeds)
+        nh, th = berserk_actions(seeds, "heroes")
+        nc, tc = city_actions(range(r * 4, r * 4 + 4))
+        rows["berserk"].append(nb / tb)
+        rows["heroes"].append(nh / th)
+        rows["city"].append(nc / tc)
+        if have_chess:
+            nx, tx = chess_moves(1.0, r + 1)
+            chess_rate = nx / tx
+            rows["chess"].append(chess_rate)
+            rows["berserk_x"].append(nb / tb / chess_rate)
+            rows["heroes_x"].append(nh / th / chess_rate)
+            rows["city_x"].append(nc / tc / chess_rate)
+        rows["apply_undo"].append(apply_undo_us(positions))
+        rows["key"].append(per_call_us(positions, "key"))
+        rows["clone"].append(per_call_us(positions, "clone", 50))
+        print(f"# round {r + 1}/{ROUNDS}: berserk {nb / tb:.0f}/s, heroes {nh / th:.0f}/s, city {nc / tc:.0f}/s"
+              + (f", chess {rows['chess'][-1]:.0f}/s" if have_chess else ""), file=sys.stderr, flush=True)
+    med = {k: statistics.median(v) for k, v in rows.items() if v}
+    if have_chess:
+        print(f"chess_random_moves_per_s: {med['chess']:.0f} moves/s")
+    print(f"berserk_actions_per_s: {med['berserk']:.0f} actions/s")
+    print(f"heroes_actions_per_s: {med['heroes']:.0f} actions/s")
+    print(f"city_actions_per_s: {med['city']:.0f} actions/s")
+    if have_chess:
+        print(f"berserk_vs_chess: {med['berserk_x']:.2f} x")
+        print(f"heroes_vs_chess: {med['heroes_x']:.2f} x")
+        print(f"city_vs_chess: {med['city_x']:.2f} x")
+    print(f"berserk_apply_undo_us: {med['apply_undo']:.1f} us")
+    print(f"berserk_key_us: {med['key']:.1f} us")
+    print(f"berserk_clone_us: {med['clone']:.1f} us")
+    print(f"berserk_games_per_s: {games_per_s():.1f} games/s")
 
 
 if __name__ == "__main__":
-    print(f"berserk_actions_per_s: {actions_per_s():.0f} actions/s")
-    print(f"berserk_games_per_s: {games_per_s():.1f} games/s")
-    c = chess_moves_per_s()
-    if c is not None:
-        print(f"chess_random_moves_per_s: {c:.0f} moves/s")
+    main()

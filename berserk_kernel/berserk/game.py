@@ -173,7 +173,7 @@ class BerserkState(BaseState):
 
     def key(self) -> tuple:
         """A hashable key of the position (no log, record or seeded future of the dice)."""
-        return hidden.position_key(self)
+        return zones.position_key(self)
 
     def _canonical_hidden(self, seat: int) -> None:
         hidden.canonical_hidden(self, seat)
@@ -253,24 +253,25 @@ class BerserkState(BaseState):
         if st == "battle":
             out = []
             flyers_only = strike.only_flyers_left(self, 1 - me)
-            cards = self.cards
-            mine = [u for u in self.cells if u is not None and cards[u].owner == me] + self.seats[me].aux
+            cards, cells = self.cards, self.cells
+            mine = [u for u in cells if u is not None and cards[u].owner == me] + self.seats[me].aux
             for c in (cards[u] for u in mine):
                 if c.closed or c.face_down:
                     continue
                 d = self.defs[c.card]
                 if not d.has_strike:
                     continue
+                # built without the field checks of `Action(...)`: uids and cells of the position
                 if c.zone == "field" and c.moves:
-                    out.extend(Action("move", c.uid, None, x) for x in ORTHOGONAL[c.cell] if self.cells[x] is None)
-                out.extend(Action("strike", c.uid, t) for t in strike.strike_targets(self, c.uid))
+                    out.extend(_act(("move", c.uid, None, x, None, ())) for x in ORTHOGONAL[c.cell] if cells[x] is None)
+                out.extend(_act(("strike", c.uid, t, None, None, ())) for t in strike.strike_targets(self, c.uid))
                 if flyers_only and c.zone == "field" and not c.flyer_strike:
-                    out.append(Action("prepare", c.uid))
-            out.extend(Action("gather", u) for u in queue.in_play(self, me) if _gathers(self, u))
+                    out.append(_act(("prepare", c.uid, None, None, None, ())))
+            out.extend(_act(("gather", u, None, None, None, ())) for u in queue.in_play(self, me) if _gathers(self, u))
             out.extend(queue.candidates(self))
             if self.mode == "heroes":
                 out.extend(heroes.hire_candidates(self))
-            out.append(Action("end"))
+            out.append(_END)
             return out
         return []
 
@@ -278,7 +279,8 @@ class BerserkState(BaseState):
         # moves, strikes and declarations in battle are built from the same checks that refuse
         # them, so only the rest is checked again (a test compares both ways)
         if self.stage == "battle":
-            return [a for a in self._candidates() if a.kind in _PRECHECKED or self._check(a).ok]
+            self._legal = out = [a for a in self._candidates() if a.kind in _PRECHECKED or self._check(a).ok]
+            return out
         return super().legal_actions()
 
     # --- copying and files ----------------------------------------------------------------
@@ -295,6 +297,7 @@ class BerserkState(BaseState):
         d["log"] = self.log[:]
         d["actions"] = self.actions[:]
         d["_undo"], d["_redo"] = [], []
+        d["_legal"] = None
         new.__dict__.update(d)
         return new
 
@@ -352,6 +355,8 @@ class BerserkState(BaseState):
 
 
 _PRECHECKED = frozenset(("move", "strike", "use", "end"))
+_act = queue._act
+_END = Action("end")
 
 
 def _copy_fired(fired: list) -> list:

@@ -24,6 +24,14 @@ from .triggers import chooser, points
 
 M = catalog("berserk_kernel.berserk")
 
+# actions built here from cards and abilities already in the position need no field checks:
+# the tuple is made directly (a test compares them with `Action(...)` built with the checks)
+_new = tuple.__new__
+
+
+def _act(fields: tuple) -> Action:
+    return _new(Action, fields)
+
 
 # --- what may be declared now ----------------------------------------------------------------
 
@@ -156,24 +164,24 @@ def check_targets(s, a, ab, fired):
 def declarations(s, uid, ab, fired=None) -> list[Action]:
     """Every legal declaration of one ability (targets and cells enumerated). Built from the
     same checks as `check_use`; a test compares the two."""
-    if check_source(s, Action("use", uid, ability=ab.id), fired)[1] or check_payment(s, s.cards[uid], ab):
+    if check_source(s, _act(("use", uid, None, None, ab.id, ())), fired)[1] or check_payment(s, s.cards[uid], ab):
         return []
     seat = s.cards[uid].owner
     mode = ab.target
     if mode == "host" and host_of(s, uid) is None:
         return []
     if mode in ("self", "host", "mass"):
-        out = [Action("use", uid, ability=ab.id)]
+        out = [_act(("use", uid, None, None, ab.id, ()))]
     else:
         legal = legal_targets(s, uid, ab, seat, points(s, fired) if fired else ())
         if mode == "choose":
             lo, hi = ab.count
-            out = [Action("use", uid, ability=ab.id, targets=combo)
+            out = [_act(("use", uid, None, None, ab.id, combo))
                    for k in range(lo, hi + 1) for combo in combinations(legal, k)]
         elif ab.needs_cell:
-            out = [Action("use", uid, None, cell, ab.id, (t,)) for t in legal for cell in move_cells(s, t)]
+            out = [_act(("use", uid, None, cell, ab.id, (t,))) for t in legal for cell in move_cells(s, t)]
         else:
-            out = [Action("use", uid, ability=ab.id, targets=(t,)) for t in legal]
+            out = [_act(("use", uid, None, None, ab.id, (t,))) for t in legal]
     return out
 
 
@@ -190,7 +198,7 @@ def candidates(s) -> list[Action]:
             seen.add(key)
             ab = s.defs[s.cards[f["card"]].card].ability(f["ability"])
             out.extend(declarations(s, f["card"], ab, f))
-            out.append(Action("skip", f["card"], ability=f["ability"]))
+            out.append(_act(("skip", f["card"], None, None, f["ability"], ())))
         return out
     for c in (s.cards[u] for u in in_play(s, me)):
         if c.closed or c.face_down:

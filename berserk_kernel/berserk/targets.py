@@ -201,10 +201,19 @@ _FILTER_TEXT = {
 
 def target_verdict(s, src_uid, ab, tgt_uid, seat: int, first_attack_check: bool = True):
     """Is `tgt_uid` a legal target of ability `ab` of card `src_uid` declared by `seat`?"""
-    R = s.RULES
     ok, rule, ru, en = matches(s, src_uid, ab, tgt_uid, seat)
     if not ok:
-        return R.no(rule, ru, en)
+        return s.RULES.no(rule, ru, en)
+    return _verdict_matched(s, src_uid, ab, tgt_uid, seat, first_attack_check, _UNKNOWN)
+
+
+_UNKNOWN = object()
+
+
+def _verdict_matched(s, src_uid, ab, tgt_uid, seat, first_attack_check, forced):
+    """`target_verdict` once `matches` passed; `forced` is `taunt_target(s, seat)` when the
+    caller knows it already (it does not depend on the target), else `_UNKNOWN`."""
+    R = s.RULES
     t, d = s.cards[tgt_uid], s.defs[s.cards[tgt_uid].card]
     if ab.is_attack:
         if d.type == "terrain":
@@ -225,7 +234,8 @@ def target_verdict(s, src_uid, ab, tgt_uid, seat: int, first_attack_check: bool 
     if not ok:
         return R.no(rule, ru, en)
     if ab.is_attack and first_attack_check:
-        forced = taunt_target(s, seat)
+        if forced is _UNKNOWN:
+            forced = taunt_target(s, seat)
         if forced is not None and forced != tgt_uid:
             return R.no("HR-combined-restrictions", f"Целью первой атаки в этот ход должна быть карта #{forced}.",
                         f"The target of the first attack this turn must be card #{forced}.")
@@ -263,8 +273,11 @@ def legal_targets(s, src_uid, ab, seat: int, points=()) -> list[int]:
         pool = list(dict.fromkeys(points))
     else:
         pool = candidates_for(s, src_uid, ab, seat)
-    # `matches` first: it refuses most cards cheaply, without building a verdict
-    return [u for u in pool if matches(s, src_uid, ab, u, seat)[0] and target_verdict(s, src_uid, ab, u, seat).ok]
+    # `matches` first: it refuses most cards cheaply, without building a verdict; the rest of
+    # `target_verdict` then runs once per card (not `matches` again), the taunt looked up once
+    forced = taunt_target(s, seat) if ab.is_attack else None
+    return [u for u in pool if matches(s, src_uid, ab, u, seat)[0]
+            and _verdict_matched(s, src_uid, ab, u, seat, True, forced).ok]
 
 
 def mass_cards(s, src_uid, ab, seat: int) -> list[int]:

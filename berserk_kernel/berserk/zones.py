@@ -6,6 +6,8 @@ Every card instance is a `CardState` and sits in exactly one zone: ``deck``, ``d
 """
 from __future__ import annotations
 
+from operator import attrgetter
+
 from ..core.i18n import T
 from ..core.messages import catalog
 
@@ -188,3 +190,46 @@ def move_to_aux(s, uid: int) -> None:
     c.zone = "aux"
     s.seats[c.owner].aux.append(uid)
     s._log("CR-203.1", "zone", M.lazy("to_aux", card=s.defs[c.card], uid=uid), card=uid)
+
+
+# --- the position key for search (BerserkState.key) -------------------------------------------
+
+_PLAY_FIELDS = attrgetter("uid", "card", "owner", "zone", "cell", "host", "closed", "face_down", "wounds",
+                          "moves", "tokens", "flyer_strike", "poison", "taunt", "lasting")
+_CARD_ID = attrgetter("card")
+_SEAT_LISTS = attrgetter("deck", "deal", "squad", "graveyard", "removed", "aux", "attached", "hand")
+_SEAT_NUMBERS = attrgetter("gold", "silver", "redeals", "bought", "coins", "coins_open", "failed_draws", "hero")
+
+
+def _frozen(value):
+    """A hashable copy of plain data (dicts as sorted item tuples, lists as tuples)."""
+    if value.__class__ is dict:
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    if value.__class__ is list or value.__class__ is tuple:
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+def position_key(s) -> tuple:
+    """A hashable key of the position for search tables: every field that decides what can
+    happen next, without the log, the record or the seeded future of the dice.
+
+    Cards in play and in the graveyards (which keep their wounds and tokens) give all their
+    fields; a card elsewhere (deck, deal, squad, hand, set aside) is a fresh card there, so its
+    identity and the zone lists say all of it."""
+    cards, seats = s.cards, s.seats
+    shown = [u for u in s.cells if u is not None]
+    lists = []
+    for p in seats:
+        shown += p.aux
+        shown += p.attached
+        shown += p.graveyard
+        lists.append(tuple(map(tuple, _SEAT_LISTS(p))) + _SEAT_NUMBERS(p))
+    shown_cards = [cards[u] for u in shown]
+    used = tuple([(c.uid, tuple(sorted(c.used.items()))) for c in shown_cards if c.used])
+    return (s.phase, s.active, s.turn, s.winner, s.roll_winner, s.hidden_row, s.mode, s.priority,
+            s.passes, s.batch, s.attacks_made, s.next_uid, tuple(s.cells),
+            tuple(cards), tuple(map(_CARD_ID, cards.values())),
+            tuple(map(_PLAY_FIELDS, shown_cards)), used, tuple(lists),
+            _frozen(s.pending) if s.pending else None, _frozen(s.queue) if s.queue else (),
+            _frozen(s.fired) if s.fired else (), tuple(s.dice.forced))

@@ -103,6 +103,7 @@ class CityState(BaseState):
         d["turn"], d["dice"] = dict(self.turn), self.dice.copy()
         d["log"], d["actions"] = list(self.log), list(self.actions)
         d["_undo"], d["_redo"], d["_memo"] = [], [], {}
+        d["_legal"] = None
         return c
 
     # --- who and what -----------------------------------------------------------------------

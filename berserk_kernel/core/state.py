@@ -60,12 +60,14 @@ class BaseState(Contract):
         self.__dict__.clear()
         self.__dict__.update(other.__dict__)
         self._undo, self._redo = undo, redo
+        self._legal = None
 
     # --- the public API -----------------------------------------------------------------
     def legal_actions(self) -> list:
         """Every legal decision of whoever must decide now."""
         check = self._check
-        return [a for a in self._candidates() if check(a).ok]
+        self._legal = out = [a for a in self._candidates() if check(a).ok]
+        return out
 
     def explain(self, action) -> Verdict:
         """Why `action` is or is not legal now, with the deciding rule id."""
@@ -84,6 +86,18 @@ class BaseState(Contract):
         place of what the queued forced dice or the seed would show; faces it does not roll
         are dropped, and undo brings the dice back as they were.
         """
+        if not history and dice is None:
+            # search's fast path: an action object taken from the list `legal_actions()` gave
+            # for this very position (nothing was applied or undone since) was checked there
+            legal = self.__dict__.get("_legal")
+            if legal is not None:
+                for x in legal:
+                    if x is action:
+                        self._legal = None
+                        self._perform(action)
+                        self.actions.append(action)
+                        return self
+        self._legal = None
         action = self.parse_action(action)
         if dice is not None:
             dice = check_faces(dice)
