@@ -376,6 +376,8 @@ class CityController(BaseController):
                      if lit else w("nothing_lit", lang))
         focus = self.considered           # picked in the list or suggested (not a passing pointer)
         if focus is not None and focus in self.legal():
+            if parts[-1] == w("nothing_lit", lang):
+                parts.pop()
             parts.insert(0, w("focus_action", lang, what=self.action_label(focus, lang)))
         return ". ".join(parts)
 
