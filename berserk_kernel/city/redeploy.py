@@ -67,6 +67,10 @@ def perform(state, action) -> None:
 
 
 def candidates(state) -> list:
+    """Every legal redeployment, built from the conditions `check` tests (same piece of
+    territory, 1 to the forces there, the destination's cap), so the legal list need not check
+    them again (tests/test_fastpath.py compares both ways); the action tuples are made without
+    `Action(...)`'s field checks (districts of the map, counts in range)."""
     p = state.current
     label = regions(state, p)
     forces = state.forces
@@ -76,5 +80,8 @@ def candidates(state) -> list:
             continue
         for d, ld in label.items():
             if ld == ls and d != s:
-                out += [Action.redeploy(s, d, n) for n in range(1, min(forces[s], MAX_FORCES - forces[d]) + 1)]
+                out += [_new(Action, ("redeploy", d, s, n)) for n in range(1, min(forces[s], MAX_FORCES - forces[d]) + 1)]
     return out
+
+
+_new = tuple.__new__
