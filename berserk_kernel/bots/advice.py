@@ -253,7 +253,8 @@ def suggest(state, level="normal", seed: int = 0, progress=None, cancel=None) ->
     best, win, visits = alternatives[0]
     odds = explain(state, best, seat)
     parts = [odds[0] if odds else _dice_note(state, best, seat),
-             _message("search", n=bot.last_iterations, v=visits, win=_pct(win))]
+             _message("search", n=bot.last_iterations, v=visits, win=_pct(win)) if visits else
+             _message("search_prior", n=bot.last_iterations, win=_pct(win))]
     if len(alternatives) > 1 and alternatives[1][2] > 0:
         parts.append(_message("runner_up", action=str(alternatives[1][0]), win=_pct(alternatives[1][1])))
     return Advice(best, win, _join(parts), tuple(odds[1]) if odds else (), alternatives)
