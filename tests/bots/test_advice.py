@@ -190,3 +190,11 @@ def test_a_move_without_odds_table_says_whether_it_rolls_from_the_kernels_chance
     assert frac(best) in note["en"]
     quiet = next(a for a in Game.choices(s) if s.view(seat).chance_outcomes(a) is None)
     assert _dice_note(s, quiet, seat)["en"].startswith("This move rolls no dice")
+
+
+def test_every_message_has_the_same_placeholders_in_both_languages():
+    from berserk_kernel.bots.advice import M
+    assert len(M.messages) >= 20
+    for key in M.messages:
+        assert M.placeholders(key, "ru") == M.placeholders(key, "en"), key
+        assert CYRILLIC.search(M.messages[key].ru) and not CYRILLIC.search(M.messages[key].en), key
