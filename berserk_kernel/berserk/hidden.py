@@ -1,11 +1,10 @@
-"""What a Berserk seat cannot see, and the position key (the game's part of core/contract.py).
+"""What a Berserk seat cannot see (the game's part of `view` and `sample_world`, core/contract.py).
 
 A seat cannot see the identities of the other seat's cards in its deck, deal, squad, hand or
 set aside (``removed``), nor of its face-down cards in play; nobody sees the order of a deck
 (CR-deck-order). `canonical_hidden` puts the hidden identities in a canonical assignment (the
 sorted card ids on the sorted uids) and sorts the decks; `deal_hidden` deals the same multiset of
-identities at random and shuffles the decks. `position_key` is the position in a hashable tuple,
-without the log, the record or the dice's seeded future.
+identities at random and shuffles the decks. (The position key is `zones.position_key`.)
 """
 from __future__ import annotations
 
@@ -47,32 +46,3 @@ def deal_hidden(s, seat: int, rng) -> None:
     s.seats = [p.copy() for p in s.seats]
     for p in s.seats:
         rng.shuffle(p.deck)
-
-
-def freeze(value):
-    """A hashable copy of plain data (dicts as sorted item tuples, lists as tuples)."""
-    if isinstance(value, dict):
-        return tuple(sorted((k, freeze(v)) for k, v in value.items()))
-    if isinstance(value, (list, tuple)):
-        return tuple(freeze(v) for v in value)
-    return value
-
-
-def _card_key(c) -> tuple:
-    return (c.uid, c.card, c.owner, c.zone, c.cell, c.host, c.closed, c.face_down, c.wounds, c.moves,
-            c.tokens, c.flyer_strike, c.poison, tuple(sorted(c.used.items())), c.taunt, c.lasting)
-
-
-def _seat_key(p) -> tuple:
-    return (tuple(p.deck), tuple(p.deal), tuple(p.squad), tuple(p.graveyard), tuple(p.removed),
-            tuple(p.aux), tuple(p.attached), p.gold, p.silver, p.redeals, p.bought, tuple(p.hand),
-            p.coins, p.coins_open, p.failed_draws, p.hero)
-
-
-def position_key(s) -> tuple:
-    """Every field that decides what happens next; equal positions give equal keys."""
-    return (s.phase, s.active, s.turn, s.winner, s.roll_winner, s.hidden_row, s.mode, s.priority,
-            s.passes, s.batch, s.attacks_made, s.next_uid, tuple(s.cells),
-            tuple(_card_key(s.cards[u]) for u in sorted(s.cards)),
-            tuple(_seat_key(p) for p in s.seats), freeze(s.pending), freeze(s.queue),
-            freeze(s.fired), tuple(s.dice.forced))
