@@ -219,7 +219,9 @@ class BerserkState(BaseState):
 
     def _perform(self, a: Action) -> None:
         seat = self.to_move
-        self._log("", "action", f"{self.seats[seat].name}: {a}", f"{self.seats[seat].name}: {a}", seat=seat, action=str(a))
+        text = str(a)
+        line = f"{self.seats[seat].name}: {text}"
+        self._log("", "action", line, line, seat=seat, action=text)
         if a.kind == "done":
             _DONE[self.stage](self, a)
         else:
