@@ -22,8 +22,7 @@ from __future__ import annotations
 
 import math
 
-from ..berserk.hidden import HIDDEN_ZONES, PLAY_ZONES, hidden_uids
-from ..core.dice import Dice
+from ..berserk.hidden import HIDDEN_ZONES, PLAY_ZONES, hidden_uids  # noqa: F401 (re-exported)
 
 
 class Cancelled(Exception):
@@ -77,23 +76,15 @@ class Game:
 
     @staticmethod
     def is_terminal(s) -> bool:
-        return s.phase == "over"
+        return s.is_terminal()
 
     @staticmethod
     def players(s) -> int:
-        return s.num_players() if _has_contract(s) else s.players
+        return s.num_players()
 
     @staticmethod
     def returns(s) -> list[float]:
-        if _has_contract(s):
-            return s.returns()
-        n = s.players   # City before its contract: winners share
-        if s.phase != "over":
-            return [0.0] * n
-        winners = set(s.winners or ())
-        if not winners or len(winners) == n:
-            return [0.0] * n
-        return [1.0 / len(winners) if p in winners else -1.0 for p in range(n)]
+        return s.returns()
 
     @staticmethod
     def legal_actions(s) -> list:
@@ -127,7 +118,7 @@ class Game:
 
     @staticmethod
     def copy(s):
-        return s.clone() if hasattr(s, "clone") else s.copy()
+        return s.clone()
 
     @staticmethod
     def kind(action) -> str:
@@ -136,30 +127,15 @@ class Game:
 
 # --- what a seat may know ------------------------------------------------------------------
 
-def _has_contract(s) -> bool:
-    """The state keeps the whole contract (a game whose hooks are all there)."""
-    return hasattr(s, "num_players") and hasattr(s, "_canonical_hidden")
-
-
 def seat_view(state, seat: int):
     """What `seat` may know (the contract's `view`)."""
-    if _has_contract(state):
-        return state.view(seat)
-    v = state.copy()   # City before its contract: the event deck order and the seed hidden
-    v.dice = Dice(0, forced=list(state.dice.forced))
-    v.deck = sorted(v.deck)
-    return v
+    return state.view(seat)
 
 
 def sample_world(view, seat: int, rng):
     """A full position consistent with `view` for `seat`, from `rng` (the contract's
     `sample_world`)."""
-    if _has_contract(view):
-        return view.sample_world(seat, rng)
-    w = view.copy()
-    w.dice = Dice(rng.getrandbits(62), forced=list(view.dice.forced))
-    rng.shuffle(w.deck)
-    return w
+    return view.sample_world(seat, rng)
 
 
 # --- material evaluation --------------------------------------------------------------------
