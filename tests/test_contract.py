@@ -233,8 +233,11 @@ def test_errors_keep_their_types_and_change_nothing(game):
         s.explain(TYPO[game])
     with pytest.raises(ActionSyntaxError):
         s.is_legal(TYPO[game])
-    with pytest.raises(ActionSyntaxError):
-        type(s.legal_actions()[0])(TYPO[game])
+    action_type = type(s.legal_actions()[0])
+    for bad in (TYPO[game], "", "   ", "end " * 60, None, 3.5):
+        with pytest.raises(ActionSyntaxError) as e:
+            action_type(bad)
+        assert e.value.field == "action" and e.value.ru and e.value.en
     with pytest.raises(ActionSyntaxError):
         s.apply(12)
     illegal = "end"
