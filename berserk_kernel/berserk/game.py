@@ -356,7 +356,7 @@ class BerserkState(BaseState):
         return readout.steps(self)
 
 
-_PRECHECKED = frozenset(("move", "strike", "use", "end"))
+_PRECHECKED = frozenset(("move", "strike", "use", "end", "hire"))
 _act = queue._act
 _END = Action("end")
 

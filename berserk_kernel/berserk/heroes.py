@@ -155,8 +155,12 @@ def do_hire(s, a) -> None:
 
 
 def hire_candidates(s) -> list:
+    """Every legal hire of the active player in battle, built from the conditions `check_hire`
+    tests (so the legal list does not check them again; tests/test_fastpath.py compares), the
+    action tuples made without `Action(...)`'s field checks."""
     from .actions import Action
     from .placement import check_host
+    new = tuple.__new__
     seat, p = s.active, s.seats[s.active]
     out = []
     free = [x for x, u in enumerate(s.cells) if u is None and half_of(x) == seat]
@@ -165,11 +169,14 @@ def hire_candidates(s) -> list:
         if d.cost > p.coins_open:
             continue
         if d.is_flyer or d.type == "terrain":
-            out.append(Action("hire", uid))
+            if d.type == "terrain" and any(s.defs[s.cards[u].card].type == "terrain" for u in p.aux):
+                continue                                   # one terrain a player (BR-4)
+            out.append(new(Action, ("hire", uid, None, None, None, ())))
         elif d.type == "equipment" or d.is_symbiote:
-            out.extend(Action("hire", uid, h) for h in s.cells if h is not None and check_host(s, uid, h, hiring=True).ok)
+            out.extend(new(Action, ("hire", uid, h, None, None, ())) for h in s.cells
+                       if h is not None and check_host(s, uid, h, hiring=True).ok)
         else:
-            out.extend(Action("hire", uid, None, x) for x in free)
+            out.extend(new(Action, ("hire", uid, None, x, None, ())) for x in free)
     return out
 
 
