@@ -234,19 +234,6 @@ def test_city_against_the_computer_whole_game_hint_and_analysis(page, open_noteb
             expect(app.loc(".app-hint")).to_contain_text(f"Shown on the board: {words}", timeout=STEP_MS)
             save_screenshot(page, "vs_computer_city_hint_1024_en")
             hinted = True
-            # a long search (the strong level) shows its progress and can be cancelled
-            app.loc(".bot-box select").first.select_option(label=app.w("opp_strong"))
-            expect(app.loc(".app-title")).to_have_text("Battle for the City — playing the computer")
-            app.loc("button.bot-hint").click()
-            expect(app.loc(".bot-progress")).to_contain_text("Looking for the best move…", timeout=STEP_MS)
-            save_screenshot(page, "vs_computer_city_thinking_1024_en")
-            status = app.status()
-            app.loc("button.bot-cancel").click()
-            expect(app.loc(".app-message")).to_contain_text("Stopped. The position has not changed.",
-                                                            timeout=STEP_MS)
-            expect(app.loc(".bot-progress")).to_have_count(0)
-            assert app.status() == status and not app.loc(".bot-hint-text").count()
-            app.loc(".bot-box select").first.select_option(label=app.w("opp_easy"))
             continue
         elif captures and moves % 3 == 0:
             app.act(lambda: app.apply_from_list(captures[0]))
@@ -264,8 +251,19 @@ def test_city_against_the_computer_whole_game_hint_and_analysis(page, open_noteb
     print("city game", moves, round(time.monotonic() - started, 1))
     expect(app.loc(".app-status")).to_contain_text("Game over")
     assert_no_errors(page)
-    # the analysis of the whole game: every move listed, a summary of the marks
+    expect(app.loc(".app-title")).to_have_text("Battle for the City — playing the computer")
+    # the analysis shows its progress and can be cancelled: the position and the list unchanged
     app.fold("Review the game").click()
+    status = app.status()
+    app.loc("button.bot-analyse").click()
+    expect(app.loc(".bot-progress")).to_contain_text("The computer is reviewing the game…", timeout=STEP_MS)
+    page.evaluate("() => { const s = document.querySelector('#rendered_cells'); if (s) s.scrollTop = 0; }")
+    save_screenshot(page, "vs_computer_city_thinking_1024_en")
+    app.loc("button.bot-cancel").click()
+    expect(app.loc(".app-message")).to_contain_text("Stopped. The position has not changed.", timeout=STEP_MS)
+    expect(app.loc(".bot-progress")).to_have_count(0)
+    assert app.status() == status and not app.loc(".bot-moves select option").count()
+    # the analysis of the whole game: every move listed, a summary of the marks
     app.loc("button.bot-analyse").click()
     expect(app.loc(".bot-review-title")).to_contain_text("Moves reviewed:", timeout=60_000)
     n = app.loc(".bot-moves select option").count()
