@@ -68,10 +68,14 @@ def perform(state, action) -> None:
 
 
 def candidates(state) -> list:
+    """Every legal purchase, built from the conditions `check` tests (own district, the cap,
+    the price growing with n), so the legal list does not check them again
+    (tests/test_fastpath.py compares); tuples made without `Action(...)`'s field checks."""
     p = state.current
     k, money = counted(state, p), state.influence[p]
     most = 0
     while most < MAX_FORCES and cost(k, most + 1) <= money:
         most += 1
-    return [Action.reinforce(d, n) for d, o in state.owner.items() if o == p
-            for n in range(1, min(most, MAX_FORCES - state.forces[d]) + 1)]
+    new, forces = tuple.__new__, state.forces
+    return [new(Action, ("reinforce", d, 0, n)) for d, o in state.owner.items() if o == p
+            for n in range(1, min(most, MAX_FORCES - forces[d]) + 1)]

@@ -52,7 +52,7 @@ class CityState(BaseState):
 
     RULES = RULES
     GAME = "city"
-    PRECHECKED = frozenset(("redeploy",))   # redeploy.candidates builds only legal ones
+    PRECHECKED = frozenset(("redeploy", "reinforce"))   # their candidates are only legal ones
 
     def __init__(self, players: int = 2, map="default", seed: int = 0, options=None, colours=None,
                  forced=(), events=None):
