@@ -158,17 +158,18 @@ def test_berserk_against_the_computer_whole_game_hint_and_analysis(page, open_no
         ready = app.button("Готово")
         buys = app.loc(".app-list button").filter(has_text=re.compile(r"^\s*Купить"))
         if end.count() and end.is_visible():
-            app.act(end.click)
+            app.act(lambda: end.click(timeout=5000))
         elif buys.count() and app.loc(".app-squad").inner_text().count("«") < 2:
-            app.act(buys.first.click)
+            app.act(lambda: buys.first.click(timeout=5000))
         elif ready.count() and ready.is_visible() and "набор" in app.status():
-            app.act(ready.click)
+            app.act(lambda: ready.click(timeout=5000))
         else:
             app.act(lambda: app.apply_from_list(opts[0]))
         moves += 1
         assert time.monotonic() - started < GAME_S and moves < 60
     assert hinted
-    print("berserk game", moves, round(time.monotonic() - started, 1))
+    print("berserk game", moves, round(time.monotonic() - started, 1), "stale reads:", app.stale)
+    assert len(app.stale) <= 2, app.stale
     expect(app.loc(".app-status")).to_contain_text("Партия окончена")
     expect(app.loc(".app-message")).not_to_contain_text("Traceback")
     save_screenshot(page, "vs_computer_berserk_over_1280_ru")
