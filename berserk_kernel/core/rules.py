@@ -8,6 +8,7 @@ from typing import Iterator
 
 from .errors import DataError
 from .i18n import T
+from .lazytext import LazyTexts, lazy_texts
 
 
 @dataclass(frozen=True)
@@ -18,51 +19,19 @@ class Rule:
     seed: str = ""  # the seed document the rule comes from
 
 
-class Verdict:
+class Verdict(LazyTexts):
     """The answer to "is this action legal now?", with the rule that decided it.
 
     Behaves as the tuple ``(ok, rule_id, ru, en)``; a refusal built from a message catalog
     (`Msg`) renders its texts only when they are read (legal-action lists refuse many
     candidates whose texts nobody reads)."""
 
-    __slots__ = ("ok", "rule_id", "_ru", "_en", "_msg")
+    __slots__ = ("ok", "rule_id")
     _fields = ("ok", "rule_id", "ru", "en")
 
     def __init__(self, ok: bool, rule_id: str, ru="", en=None):
         self.ok, self.rule_id = ok, rule_id
-        if en is None and not isinstance(ru, str):   # a lazy message
-            self._msg, self._ru, self._en = ru, None, None
-        else:
-            self._msg, self._ru, self._en = None, ru, en if en is not None else ""
-
-    @property
-    def ru(self) -> str:
-        if self._ru is None:
-            self._ru = self._msg.ru
-        return self._ru
-
-    @property
-    def en(self) -> str:
-        if self._en is None:
-            self._en = self._msg.en
-        return self._en
-
-    def _tuple(self) -> tuple:
-        return (self.ok, self.rule_id, self.ru, self.en)
-
-    def __iter__(self):
-        return iter(self._tuple())
-
-    def __getitem__(self, i):
-        return self._tuple()[i]
-
-    def __len__(self) -> int:
-        return 4
-
-    def __eq__(self, other):
-        if isinstance(other, (Verdict, tuple)):
-            return self._tuple() == tuple(other)
-        return NotImplemented
+        self._msg, self._ru, self._en = lazy_texts(ru, en)
 
     def __hash__(self) -> int:
         return hash(self._tuple())
@@ -72,9 +41,6 @@ class Verdict:
 
     def __repr__(self) -> str:
         return f"Verdict(ok={self.ok!r}, rule_id={self.rule_id!r}, ru={self.ru!r}, en={self.en!r})"
-
-    def text(self, lang: str = "ru") -> str:
-        return self.en if lang == "en" else self.ru
 
     def __str__(self) -> str:  # pragma: no cover - convenience
         return f"{'legal' if self.ok else 'illegal'} ({self.rule_id}): {self.en}"
