@@ -21,9 +21,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..core.errors import IllegalAction
 from ..core.i18n import T
-from ..core.outcomes import NeedDie, Row, make_row, probe_copy
+from ..core.outcomes import legal_action, NeedDie, Row, make_row, probe_copy
 from .actions import Action
 from .fight import fight, single_die
 from .strike import fights_back
@@ -113,11 +112,7 @@ def outcomes(state) -> list[Row]:
 
 def row(state, action) -> Row:
     """One legal action's `Row`; an illegal one raises `IllegalAction` with its rule id."""
-    action = state.parse_action(action)
-    verdict = state.explain(action)
-    if not verdict.ok:
-        raise IllegalAction(verdict.rule_id, verdict.ru, verdict.en, action)
-    return _row(state, action, state.to_move)
+    return _row(state, legal_action(state, action), state.to_move)
 
 
 def _row(state, action, mover) -> Row:

@@ -15,9 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..core.errors import IllegalAction
 from ..core.i18n import T
-from ..core.outcomes import Row, make_row
+from ..core.outcomes import legal_action, Row, make_row
 from .combat import SIDES
 
 METRICS = ("captured", "lost", "enemy_lost", "win")
@@ -100,11 +99,7 @@ def outcomes(state) -> list[Row]:
 
 def row(state, action) -> Row:
     """One legal action's `Row`; an illegal one raises `IllegalAction` with its rule id."""
-    action = state.parse_action(action)
-    verdict = state.explain(action)
-    if not verdict.ok:
-        raise IllegalAction(verdict.rule_id, verdict.ru, verdict.en, action)
-    return _row(state, action, state.current_player(), {})
+    return _row(state, legal_action(state, action), state.current_player(), {})
 
 
 def _cache_key(state):

@@ -13,6 +13,7 @@ from fractions import Fraction
 from math import gcd
 
 from .dice import Dice
+from .errors import IllegalAction
 
 
 class NeedDie(Exception):
@@ -33,6 +34,16 @@ class ProbeDice(Dice):
             raise NeedDie(sides)
         self.count += 1
         return self.forced.pop(0)
+
+
+def legal_action(state, action):
+    """`action` (a value or its text) read by `state` and checked legal now; an illegal one
+    raises `IllegalAction` with the deciding rule id, a mistyped one `ActionSyntaxError`."""
+    action = state.parse_action(action)
+    verdict = state.explain(action)
+    if not verdict.ok:
+        raise IllegalAction(verdict.rule_id, verdict.ru, verdict.en, action)
+    return action
 
 
 def probe_copy(state, faces=()):
