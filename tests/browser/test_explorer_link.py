@@ -15,8 +15,9 @@ from playwright.sync_api import expect
 
 from berserk_kernel.berserk import BerserkState
 from berserk_kernel.core import share
-from voila_app import _READY_JS, assert_no_errors, open_app
-from voila_app import save_screenshot as _save_screenshot
+from voila_app import assert_no_errors, open_app
+from voila_app import open_url as goto
+from voila_app import screenshots_at_sizes as shots
 from widgets.card_editor import CardEditor
 from widgets.explorer import ExplorerController
 from widgets.explorer_city import CityExplorer
@@ -25,23 +26,6 @@ pytestmark = pytest.mark.browser
 
 NOTEBOOK = "40_scenario_explorer"
 STEP_MS = 20_000
-SIZES = ((1280, 800), (1024, 768))
-
-
-def shots(page, name: str) -> None:
-    """The page at both sizes (the top of the page, as a student first sees it)."""
-    for w, h in SIZES:
-        page.set_viewport_size({"width": w, "height": h})
-        page.wait_for_timeout(500)
-        _save_screenshot(page, f"{name}_{w}x{h}", full_page=False)
-    page.set_viewport_size({"width": 1280, "height": 900})
-
-
-def goto(page, url: str):
-    page.goto(url, wait_until="commit", timeout=120_000)
-    page.wait_for_function(_READY_JS, timeout=120_000, polling=100)
-    page.wait_for_timeout(300)
-    return page
 
 
 def code_of(url: str) -> str:

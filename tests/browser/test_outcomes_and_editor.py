@@ -16,8 +16,9 @@ from berserk_kernel.berserk import position
 from berserk_kernel.berserk.cards import parse_cards
 from berserk_kernel.berserk.outcomes import outcomes
 from berserk_kernel.core.errors import DataError
-from voila_app import _READY_JS, assert_no_errors
-from voila_app import save_screenshot as _save_screenshot
+from voila_app import assert_no_errors
+from voila_app import open_url as goto
+from voila_app import screenshots_at_sizes
 from widgets.explorer import ExplorerController
 from widgets.outcomes_panel import expected_text
 
@@ -25,27 +26,8 @@ pytestmark = pytest.mark.browser
 
 NOTEBOOK = "40_scenario_explorer"
 STEP_MS = 20_000
-SIZES = ((1280, 800), (1024, 768))
 TITLE = {"ru": "Все исходы решения на доске", "en": "Every outcome of the decision on the board"}
 PLAY = {"ru": "Играть эту позицию", "en": "Play this position"}
-
-
-def shots(page, locator, name: str) -> None:
-    """The page at both sizes, scrolled to `locator` (what a student sees there)."""
-    for w, h in SIZES:
-        page.set_viewport_size({"width": w, "height": h})
-        page.wait_for_timeout(400)
-        locator.scroll_into_view_if_needed()
-        page.wait_for_timeout(300)
-        _save_screenshot(page, f"{name}_{w}x{h}", full_page=False)
-    page.set_viewport_size({"width": 1280, "height": 900})
-
-
-def goto(page, url: str):
-    page.goto(url, wait_until="commit", timeout=120_000)
-    page.wait_for_function(_READY_JS, timeout=120_000, polling=100)
-    page.wait_for_timeout(300)
-    return page
 
 
 def mirror(lang: str) -> ExplorerController:
@@ -80,7 +62,7 @@ def test_outcomes_panel_plays_the_best_expected_row(page, voila_url, lang):
     expect(first).to_contain_text(c.player.action_label(best.action, lang), timeout=STEP_MS)
     expect(first).to_contain_text(expected_text(best, berserk_outcomes, lang))
     assert_no_errors(page)
-    shots(page, panel, f"outcomes_panel_{lang}")
+    screenshots_at_sizes(page, f"outcomes_panel_{lang}", panel)
 
     before = len(state.actions)
     first.locator(".app-outcome-play").click()
@@ -133,7 +115,7 @@ def test_card_editor_live_check_shows_the_kernels_error(page, voila_url, lang):
     expect(editor.locator(".app-card-check")).to_contain_text(e.value.line(lang), timeout=STEP_MS)
     expect(editor.locator("button.app-card-add")).to_be_disabled()
     assert_no_errors(page)
-    shots(page, editor.locator(".app-card-check"), f"card_editor_error_{lang}")
+    screenshots_at_sizes(page, f"card_editor_error_{lang}", editor.locator(".app-card-check"))
     strike_x.fill("1")
     strike_x.press("Tab")
     expect(editor.locator(".app-card-check")).to_contain_text(ok, timeout=STEP_MS)

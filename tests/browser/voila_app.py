@@ -195,7 +195,12 @@ def open_app(page, base_url: str, notebook_name: str, lang: str | None = None,
     """Open `notebook_name` (with or without .ipynb) as a Voilà app and wait until the kernel
     has run the notebook and all widgets are rendered. `lang="en"` appends `?lang=en`
     (the kernel sees it in os.environ["QUERY_STRING"]). Returns the page."""
-    url = app_url(base_url, notebook_name, lang)
+    return open_url(page, app_url(base_url, notebook_name, lang), timeout, settle_ms)
+
+
+def open_url(page, url: str, timeout: float = 120_000, settle_ms: int = 300):
+    """Open a full Voilà page address (with its own query, e.g. ``?pos=…``) and wait as
+    `open_app` does. Returns the page."""
     # "commit", not "load": Voilà streams the page while it executes the notebook.
     page.goto(url, wait_until="commit", timeout=timeout)
     try:
@@ -286,6 +291,22 @@ def save_screenshot(page, name: str, full_page: bool = True, max_height: int = 1
     else:
         page.screenshot(path=str(path), full_page=full_page)
     return path
+
+
+SIZES = ((1280, 800), (1024, 768))
+
+
+def screenshots_at_sizes(page, name: str, locator=None, settle_ms: int = 400) -> None:
+    """test-artifacts/<name>_<w>x<h>.png at 1280x800 and 1024x768, what a student sees in the
+    first viewport (scrolled to `locator` when given); the viewport is then 1280x900 again."""
+    for w, h in SIZES:
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(settle_ms)
+        if locator is not None:
+            locator.scroll_into_view_if_needed()
+            page.wait_for_timeout(300)
+        save_screenshot(page, f"{name}_{w}x{h}", full_page=False)
+    page.set_viewport_size({"width": 1280, "height": 900})
 
 
 def notebook_names() -> list[str]:
