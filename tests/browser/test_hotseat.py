@@ -119,6 +119,9 @@ class AppPage:
         assert_no_errors(self.page)
 
 
+FIXED_DEAL = 7
+
+
 def seed_on_page(app: AppPage) -> int:
     return int(app.loc(".app-setup input[type=number]").first.input_value())
 
@@ -136,8 +139,12 @@ def test_berserk_hotseat_buttons_canvas_card_text_and_language(page, open_notebo
     page.set_viewport_size({"width": 1280, "height": 800})
     open_notebook(BERSERK)
     probe = AppPage(page, ".berserk-app", None)
-    seed = seed_on_page(probe)
-    app = AppPage(page, ".berserk-app", BerserkController(berserk_game(seed=seed), lang="ru"))
+    app = AppPage(page, ".berserk-app", BerserkController(berserk_game(seed=seed_on_page(probe)), lang="ru"))
+    # a fixed deal (the page deals a random one): with some deals the first battle turn opens with
+    # an answer window or with no move at all, which this walk-through does not script
+    app.loc(".app-setup input[type=number]").first.fill(str(FIXED_DEAL))
+    app.button("Начать").click()
+    app.c.reset(berserk_game(seed=FIXED_DEAL))
     s, c = app.c.state, app.c
     app.sync()
     app.errors_free()
@@ -157,7 +164,9 @@ def test_berserk_hotseat_buttons_canvas_card_text_and_language(page, open_notebo
     # squad building: the squad as it grows, the crystals, the deal on the board; a card's text
     # when the pointer is over its button
     expect(app.loc(".app-squad")).to_contain_text("пока пуст")
-    first = next(it for it in c.hand() if it.enabled)
+    # creatures only: a squad of equipment and terrain loses at once after set-up (BR-1)
+    creature = lambda it: it.enabled and s.defs[s.cards[it.uid].card].is_creature
+    first = next(it for it in c.hand() if creature(it))
     d = s.defs[s.cards[first.uid].card]
     label = c.action_label(first.actions[0])
     buy = app.loc("button").filter(has_text=label).first
@@ -171,7 +180,7 @@ def test_berserk_hotseat_buttons_canvas_card_text_and_language(page, open_notebo
     expect(app.loc(".app-squad")).to_contain_text(c.card_name(first.uid), timeout=STEP_MS)
     expect(app.loc(".app-squad")).to_contain_text("1 карта")
     # a card of the deal bought by a click on the board
-    other = next(it for it in c.hand() if it.enabled)
+    other = next(it for it in c.hand() if creature(it))
     app.click_tag(f"card:{other.uid}")
     assert s.actions[-1] == BAction("buy", other.uid)
     app.sync()
@@ -187,7 +196,7 @@ def test_berserk_hotseat_buttons_canvas_card_text_and_language(page, open_notebo
         app.press("Нет, вернуться к раздаче", "confirm:no")
         assert len(s.actions) == n
         for _ in range(3):
-            it = next(i for i in c.hand() if i.enabled)
+            it = next(i for i in c.hand() if creature(i))
             app.loc("button").filter(has_text=c.action_label(it.actions[0])).first.click()
             c.apply(it.actions[0])
             app.sync()
@@ -231,6 +240,12 @@ def test_berserk_hotseat_buttons_canvas_card_text_and_language(page, open_notebo
         app.sync()
     assert s.phase == "battle", s.phase
     assert not CODE.search(app.side_text())
+    # an answer window at the start of the turn (a triggered ability may be answered): pass it
+    for _ in range(6):
+        if any(a.kind == "move" for a in c.legal()):
+            break
+        app.apply_from_list(next(a for a in c.legal() if a.kind == "pass"))
+        app.sync()
 
     # a move in battle: click a card, then a lit cell; hovering a card shows its text
     move = next(a for a in c.legal() if a.kind == "move")
