@@ -469,8 +469,7 @@ class BerserkController(BerserkPanels, BaseController):
             else:
                 res = w("result_wins", lang, who=self.seat_name(s.winner))
             return f"{w('status_over', lang)} — {res}"
-        from berserk_kernel.berserk.game import PHASE_NAMES
-        phase = PHASE_NAMES[s.phase].get(lang) if s.phase in PHASE_NAMES else s.phase
+        phase = s.phase_name(lang)
         turn = f" · {w('turn_n', lang, n=s.turn)}" if s.turn else ""
         return f"{w('status_decides', lang, who=self.seat_name(self.seat))} · {phase}{turn}"
 

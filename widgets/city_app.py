@@ -294,11 +294,7 @@ class CityController(BaseController):
         return sorted(verbs, key=lambda v: pref.index(v) if v in pref else len(pref))
 
     def _phase_verbs(self) -> set:
-        try:
-            from berserk_kernel.city.phases import VERBS_OF_PHASE
-        except ImportError:  # pragma: no cover
-            return set()
-        return set(VERBS_OF_PHASE.get(self.state.phase, ()))
+        return set(self.state.phase_verbs())
 
     def _explain(self, d: int) -> Message:
         s, sel = self.state, self.selected
@@ -354,8 +350,7 @@ class CityController(BaseController):
         if s.phase == "over":
             names = ", ".join(self.name(p) for p in (s.winners or ()))
             return f"{w('status_over', lang)} — {w('result_winners', lang, who=names)}"
-        from berserk_kernel.city.phases import PHASE_NAMES
-        phase = PHASE_NAMES.get(s.phase, (s.phase, s.phase))[1 if lang == "en" else 0]
+        phase = s.phase_name(lang)
         rnd = f" · {w('round', lang)} {s.round}/{s.options.rounds}" if s.round else ""
         return f"{w('status_decides', lang, who=self.name(self.seat))} · {w('phase', lang)}: {phase}{rnd}"
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-from berserk_kernel.berserk.game import PHASE_NAMES as BERSERK_PHASES
-from berserk_kernel.city.phases import PHASE_NAMES as CITY_PHASES
+from berserk_kernel.berserk import BerserkState
+from berserk_kernel.city import CityState
 
 from .i18n import w
 
@@ -333,13 +334,26 @@ def ru_schema(text: str) -> str:
 
 
 
+@dataclass(frozen=True)
+class AtPhase:
+    """A game seen only by its phase: the kernel's own `phase_name(lang)` reads nothing else, so
+    the explorer names a phase of its drop-down list (no game at that phase yet) by it."""
+
+    phase: str
+
+
+PHASE_OF = {"phase": BerserkState, "city_phase": CityState}
+
+
 def value_name(group: str, value, lang: str) -> str:
     """A value of the position in words: a phase (the kernel's own phase names), a mode, a pending
     kind, a player's number, a turn counter of the City, an entry list; an unknown one as it is."""
-    if group == "phase" and value in BERSERK_PHASES:
-        return BERSERK_PHASES[value].get(lang)
-    if group == "city_phase" and value in CITY_PHASES:
-        return CITY_PHASES[value][1 if lang == "en" else 0]
+    game = PHASE_OF.get(group)
+    if game is not None:
+        try:
+            return game.phase_name(AtPhase(value), lang)
+        except (KeyError, TypeError):
+            return str(value)
     key = f"{group}_{value}"
     return t(key, lang) if key in WORDS else str(value)
 
