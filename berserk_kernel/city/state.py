@@ -11,7 +11,7 @@ from ..core.i18n import T
 from ..core.log import LogEntry
 from ..core.rules import Verdict
 from ..core.state import BaseState
-from . import attack, capture, hidden, phases, redeploy, reinforce, setup
+from . import attack, capture, hidden, phases, readout, redeploy, reinforce, setup
 from .actions import DRAW, END, INCOME, Action, parse_action
 from .combat import ATTACK_HIT, DEFENCE_HIT
 from .registry import RULES
@@ -190,6 +190,19 @@ class CityState(BaseState):
             action = self.parse_action(action)
         return battle_odds(action.count, self.forces[action.dst], attack_hit=self.turn["attack_hit"],
                            defence_hit=self.turn["defence_hit"], forced=self.dice.forced)
+
+    # --- what each action did (readout.py) ----------------------------------------------------
+    def last_rolls(self) -> tuple:
+        """The dice the last action rolled, as `readout.Roll` values (empty when none)."""
+        return readout.last_rolls(self)
+
+    def last_step(self):
+        """The last action and what it set off: rolls, fights, captures, events (a `readout.Step`)."""
+        return readout.last_step(self)
+
+    def steps(self) -> list:
+        """A `readout.Step` for every action of the game, in order."""
+        return readout.steps(self)
 
     def scores(self) -> list[tuple]:
         """The ranking key of each player for R-CITY-END: (districts, forces, influence)."""
