@@ -23,27 +23,22 @@ def check(state, action):
     p, d, s, n, turn = state.current, action.dst, action.src, action.count, state.turn
     if turn["attacks"] >= turn["attack_limit"]:
         if turn["attack_limit"] == 0:
-            return RULES.no("CITY-3.6", "Событие этого хода запрещает атаки.", "This turn's event forbids attacks.")
+            return RULES.no("CITY-3.6", M.lazy("event_forbids_attacks"))
         return RULES.no("CITY-3.6", M.lazy("attack_limit", made=turn["attacks"], limit=turn["attack_limit"]))
     for x in (s, d):
         if x not in state.map:
             return RULES.no("CITY-1", M.lazy("no_district", d=x))
     if state.owner[s] != p:
-        return RULES.no("CITY-3.6", f"Атакуют из своего района, а район {s} не ваш.",
-                        f"An attack starts from your own district, and district {s} is not yours.")
+        return RULES.no("CITY-3.6", M.lazy("attack_from_foreign", s=s))
     target = state.owner[d]
     if target is None:
-        return RULES.no("CITY-3.6", f"Район {d} свободен: его не атакуют, а захватывают (capture {d}).",
-                        f"District {d} is free: it is not attacked but captured (capture {d}).")
+        return RULES.no("CITY-3.6", M.lazy("attack_free_district", d=d))
     if target == p:
-        return RULES.no("CITY-3.6", f"Район {d} ваш: силы между своими районами перебрасывают (redeploy).",
-                        f"District {d} is yours: move forces between your districts with redeploy.")
+        return RULES.no("CITY-3.6", M.lazy("attack_own_district", d=d))
     if not state.map.adjacent(s, d):
-        return RULES.no("CITY-3.6", f"Район {d} не граничит по стороне с районом {s} (диагональ не считается).",
-                        f"District {d} does not share a side with district {s} (diagonals do not count).")
+        return RULES.no("CITY-3.6", M.lazy("attack_not_adjacent", d=d, s=s))
     if state.count_districts(target) == 1:
-        return RULES.no("CITY-4.4", f"Район {d} — последний у игрока {state.letter(target)}: его нельзя атаковать.",
-                        f"District {d} is the last district of {state.name(target).en}: it cannot be attacked.")
+        return RULES.no("CITY-4.4", M.lazy("attack_last_district", d=d, letter=state.letter(target)))
     if n < 1 or n > state.forces[s]:
         return RULES.no("CITY-3.6", M.lazy("cannot_attack_with", s=s, have=state.forces[s], n=n))
     return RULES.ok("CITY-3.6")

@@ -32,14 +32,11 @@ def check_capture(state, action):
         return RULES.no("CITY-1", M.lazy("no_district", d=d))
     owner = state.owner[d]
     if owner == p:
-        return RULES.no("CITY-3.3", f"Район {d} уже ваш.", f"District {d} is already yours.")
+        return RULES.no("CITY-3.3", M.lazy("capture_own", d=d))
     if owner is not None:
-        return RULES.no("CITY-3.3", f"Район {d} занят ({state.name(owner).ru}): захватывают только свободные районы, "
-                        "вражеский берут атакой.", f"District {d} is held by {state.name(owner).en}: only free districts "
-                        "are captured; an enemy district is taken by an attack.")
+        return RULES.no("CITY-3.3", M.lazy("capture_held", d=d, player=state.name(owner)))
     if not any(state.owner[m] == p for m in state.map.neighbours[d]):
-        return RULES.no("CITY-3.3", f"Район {d} не граничит по стороне с вашей территорией (диагональ не считается).",
-                        f"District {d} shares no side with your territory (diagonals do not count).")
+        return RULES.no("CITY-3.3", M.lazy("capture_not_adjacent", d=d))
     cost = state.turn["capture_cost"]
     if state.influence[p] < cost:
         return RULES.no("CITY-3.3", M.lazy("capture_cost_too_high", n=cost, have=state.influence[p]))
@@ -60,13 +57,11 @@ def check_move(state, action):
     p, d, s, n = state.current, action.dst, action.src, action.count
     window = state.turn["capture"]
     if window is None or window[0] != d:
-        return RULES.no("CITY-3.3", "Вводить силы так можно только сразу после захвата и только в захваченный район.",
-                        "Forces are brought this way only right after a capture, and only into the captured district.")
+        return RULES.no("CITY-3.3", M.lazy("move_outside_capture"))
     if s not in state.map:
         return RULES.no("CITY-1", M.lazy("no_district", d=s))
     if s == d or state.owner[s] != p:
-        return RULES.no("CITY-3.3", f"Силы приходят только из других ваших районов, а район {s} не такой.",
-                        f"Forces come only from your other districts, and district {s} is not one.")
+        return RULES.no("CITY-3.3", M.lazy("move_from_foreign", s=s))
     if n < 1 or n > state.forces[s]:
         return RULES.no("CITY-3.3", M.lazy("not_enough_forces_to_move", s=s, have=state.forces[s], n=n))
     if n > window[1]:

@@ -28,20 +28,15 @@ def gate(state, verb: str):
     if verb in VERBS_OF_PHASE[phase]:
         return None
     if phase == "pick":
-        return RULES.no("CITY-2.2", "Сначала все игроки выбирают стартовые районы (pick N).",
-                        "First every player picks a start district (pick N).")
+        return RULES.no("CITY-2.2", M.lazy("gate_pick_first"))
     if verb == "pick":
-        return RULES.no("CITY-2.2", "Стартовые районы выбираются только до первого хода.",
-                        "Start districts are picked only before the first turn.")
+        return RULES.no("CITY-2.2", M.lazy("gate_pick_over"))
     if phase == "event":
-        return RULES.no("CITY-3", "Сначала фаза События: возьмите карту (draw).",
-                        "The Event phase comes first: draw a card (draw).")
+        return RULES.no("CITY-3", M.lazy("gate_event_first"))
     if phase == "income":
-        return RULES.no("CITY-3", "Сейчас фаза Дохода: получите доход (income).",
-                        "This is the Income phase: collect your income (income).")
+        return RULES.no("CITY-3", M.lazy("gate_income_now"))
     done = PHASE_NAMES["event" if verb == "draw" else "income"]
-    return RULES.no("CITY-3", f"Фаза «{done[0]}» этого хода уже прошла: фазы идут строго по порядку.",
-                    f"The {done[1]} phase of this turn is over: the phases go strictly in order.")
+    return RULES.no("CITY-3", M.lazy("gate_phase_over", phase=T(*done)))
 
 
 def start_turn(state, player: int) -> None:

@@ -44,14 +44,12 @@ def check(state, action):
             return RULES.no("CITY-1", M.lazy("no_district", d=x))
     if state.owner[s] != p or state.owner[d] != p:
         x = s if state.owner[s] != p else d
-        return RULES.no("CITY-3.5", f"Перебрасывают только между своими районами, а район {x} не ваш.",
-                        f"Forces are redeployed only between your own districts, and district {x} is not yours.")
+        return RULES.no("CITY-3.5", M.lazy("redeploy_foreign", x=x))
     if s == d:
-        return RULES.no("CITY-3.5", "Откуда и куда — один и тот же район.", "The source and the destination are the same.")
+        return RULES.no("CITY-3.5", M.lazy("redeploy_same"))
     label = regions(state, p)
     if label[s] != label[d]:
-        return RULES.no("CITY-3.5", f"Районы {s} и {d} не соединены цепью ваших районов.",
-                        f"Districts {s} and {d} are not joined by a chain of your districts.")
+        return RULES.no("CITY-3.5", M.lazy("redeploy_not_joined", s=s, d=d))
     if n < 1 or n > state.forces[s]:
         return RULES.no("CITY-3.5", M.lazy("cannot_redeploy", s=s, have=state.forces[s], n=n))
     if state.forces[d] + n > MAX_FORCES:

@@ -40,10 +40,9 @@ def check(state, action):
     if d not in state.map:
         return RULES.no("CITY-1", M.lazy("no_district", d=d))
     if state.owner[d] != p:
-        return RULES.no("CITY-3.4", f"Силы ставят только на свои районы, а район {d} не ваш.",
-                        f"Forces go only on your own districts, and district {d} is not yours.")
+        return RULES.no("CITY-3.4", M.lazy("reinforce_foreign", d=d))
     if n < 1:
-        return RULES.no("CITY-3.4", "Купите хотя бы одну силу.", "Buy at least one force.")
+        return RULES.no("CITY-3.4", M.lazy("reinforce_none"))
     if state.forces[d] + n > MAX_FORCES:
         return RULES.no("CITY-3.4", M.lazy("district_full", d=d, have=state.forces[d], n=n, total=state.forces[d] + n,
                                        max=MAX_FORCES))
