@@ -115,6 +115,22 @@ def status_html(text: str) -> str:
             f"border-left:6px solid #0072B2;background:#F0F6FB'>{escape(text)}</div>")
 
 
+# A FileUpload button writes "label (n)" (n files chosen) into itself; the class `file-open`
+# shows only the label, taken from the button's title (its tooltip): see `file_button`.
+UPLOAD_CSS = """
+.jupyter-widgets.widget-upload.file-open { font-size: 0; }
+.jupyter-widgets.widget-upload.file-open::after { content: attr(title); font-size: 13px; }
+.jupyter-widgets.widget-upload.file-open i { font-size: 13px; margin-right: 6px; }
+"""
+
+
+def file_button(upload, text: str) -> None:
+    """Label a FileUpload `text` without its file counter ("Open file… (0)" reads as an error)."""
+    upload.add_class("file-open")
+    upload.description = text
+    upload.tooltip = text
+
+
 APP_CSS = """<style>
 .app-list button.widget-button { text-align: left; justify-content: flex-start; font-size: 12px;
   padding: 3px 6px; flex: 0 0 auto; min-height: 26px; height: auto; white-space: normal; line-height: 1.3;
@@ -126,4 +142,4 @@ APP_CSS = """<style>
 .app-side .widget-html-content, .app-board .widget-html-content, .app-folds .widget-html-content,
 .app-setup .widget-html-content { line-height: 1.35; }
 .app-side .widget-html, .app-board .widget-html { margin-top: 1px; margin-bottom: 1px; }
-</style>"""
+""" + UPLOAD_CSS + "</style>"

@@ -15,6 +15,7 @@ from html import escape
 
 from berserk_kernel.core.errors import KernelError
 
+from .app_parts import file_button
 from .bot_advice import LEVELS
 from .bot_play import BotPlay, is_over, record_of
 from .i18n import w
@@ -143,7 +144,7 @@ class BotPanel:
         self.analyse_button.description = w("analyse_button", lang)
         self.analyse_button.tooltip = w("analyse_tip", lang)
         self.analyse_button.disabled = bp.busy
-        self.upload.description = w("load_record", lang)
+        file_button(self.upload, w("load_record", lang))
         rows = bp.reviewed
         if not rows:
             self.review_title.value = ""

@@ -13,6 +13,7 @@ from berserk_kernel.berserk import BerserkState
 from berserk_kernel.core import share
 from berserk_kernel.core.errors import DataError
 
+from .app_parts import UPLOAD_CSS
 from .berserk_app import BerserkApp
 from .canvas_view import CanvasView
 from .common import Message, guarded, message_html
@@ -30,7 +31,7 @@ EXPLORER_CSS = """<style>
 .explorer-app .explorer-side .widget-label { min-width: 0; }
 .explorer-app .explorer-section { margin-top: 8px; padding-top: 4px; border-top: 1px solid #ddd; }
 .explorer-app textarea { font-family: 'DejaVu Sans Mono', monospace; font-size: 11px; }
-</style>"""
+""" + UPLOAD_CSS + "</style>"
 
 
 def _message_html(m: Message | None, lang: str) -> str:

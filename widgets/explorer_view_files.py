@@ -6,6 +6,7 @@ from html import escape
 
 import ipywidgets as W
 
+from .app_parts import file_button
 from .common import guarded
 from .explorer_words import pair, t
 from .share_link import CopyLink
@@ -96,7 +97,7 @@ class FilesPanel:
         self.save_button.description = t("save", lang)
         self.load_area.placeholder = t("paste", lang)
         self.load_button.description = t("load_text", lang)
-        self.upload.description = t("upload", lang)
+        file_button(self.upload, t("upload", lang))
         if self._saved_key is not None and self._saved_key != self._position_key():
             self._saved_key = None            # the saved text no longer shows the position
             self.save_area.value = ""

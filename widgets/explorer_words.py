@@ -94,7 +94,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "download": ("⬇ Скачать {name}", "⬇ Download {name}"),
     "paste": ("Вставьте сюда JSON сценария…", "Paste a scenario's JSON here…"),
     "load_text": ("Загрузить из текста", "Load from the text"),
-    "upload": ("Загрузить файл", "Upload a file"),
+    "upload": ("Открыть файл…", "Open file…"),
     "no_examples": ("(примеров не найдено)", "(no examples found)"),
     # any moment: zones off the board, the frame, the decision, the queue, the triggers
     "zone_deck": ("колода", "deck"), "zone_deal": ("раздача", "deal"), "zone_squad": ("отряд", "squad"),
@@ -139,7 +139,7 @@ WORDS: dict[str, tuple[str, str]] = {
     # the fold «any moment» of the page
     "moment_title": ("Любой момент партии: колоды, руки, фаза, решение, очередь",
                      "Any moment of the game: decks, hands, phase, decision, queue"),
-    "moment_zones": ("Карты вне поля", "Cards off the board"),
+    "moment_zones": ("Карты по зонам: колода, рука, кладбище, поле", "Cards by zone: deck, hand, graveyard, board"),
     "moment_zones_hint": ("Карта из списка «Карта» (вверху) добавляется в выбранную зону владельца. Выберите карту ниже, чтобы "
                           "перенести её в зону, сделать первой (верх колоды) или убрать.",
                           "The card chosen in the Card list (above) goes into the owner's chosen zone. Pick a card below to "

@@ -129,7 +129,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "mark_inaccuracy": ("неточность", "inaccuracy"),
     "mark_mistake": ("ошибка", "mistake"),
     "mark_blunder": ("грубая ошибка", "blunder"),
-    "load_record": ("Открыть запись партии (.json)", "Open a game record (.json)"),
+    "load_record": ("Открыть файл партии…", "Open a game file…"),
     "record_wrong_game": ("Это запись другой игры: {game}.", "This is a record of another game: {game}."),
     "short_berserk": ("короткая партия ({n} ходов)", "short game ({n} turns)"),
     "short_city": ("короткая партия ({n} раунда)", "short game ({n} rounds)"),

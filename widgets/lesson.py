@@ -305,11 +305,22 @@ class LessonPage:
             return (f"<div class='lesson-bad lesson-refused'><b>{escape(w('refused', lang))}</b> {msg}{rid} "
                     f"{escape(w('nothing_changed', lang))}</div>")
         if kind == "hint":
-            lit = (" " + escape(w("hint_action", lang, what=self.label(fb.action, lang)))) if fb.action else ""
-            return f"<div class='lesson-note lesson-hint-text'>{said}{lit}</div>"
+            return self.hint_block(fb, said, lang)
         if kind in ("restart", "undone"):
             return f"<div class='lesson-note'>{escape(w('restarted' if kind == 'restart' else 'undone', lang))}</div>"
         return ""
+
+    def hint_block(self, fb: Feedback, said: str, lang: str) -> str:
+        """The hint: the lesson's tip, the action lit on the board, why (odds, rules)."""
+        h = fb.hint
+        parts = [f"<b>{escape(w('hint_head', lang))}</b> {said}"]
+        if fb.action:
+            parts.append(f"<span class='lesson-hint-action'>{escape(w('hint_action', lang, what=self.label(fb.action, lang)))}</span>")
+        why = h.why.get(lang, "") if h is not None else ""
+        if why:
+            parts.append(f"<span class='lesson-hint-why'><b>{escape(w('hint_why', lang))}</b> {escape(why)}</span>")
+        rules = self._rules_html(fb.rule_ids, lang)
+        return f"<div class='lesson-note lesson-hint-text'>{'<br>'.join(parts)}{rules}</div>"
 
     def _answers(self, lang: str) -> str:
         e = self.engine

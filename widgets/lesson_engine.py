@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from berserk_kernel.core.errors import IllegalAction, KernelError
 
 from .lesson_data import GAMES, Context, Lesson, Stage, build_position, goals_hold
+from .lesson_hint import LessonHint, lesson_hint
 
 
 @dataclass
@@ -34,6 +35,7 @@ class Feedback:
     words: dict | None = None                  # {ru, en}: the lesson's own words (wrong[...], hint, success)
     message: dict | None = None                # {ru, en}: the kernel's words (a refusal)
     stage: int = 0                             # the stage it is about
+    hint: LessonHint | None = None             # a hint's action, why and rules (widgets/lesson_hint.py)
 
 
 @dataclass
@@ -331,14 +333,15 @@ class LessonEngine:
 
     # --- the buttons -------------------------------------------------------------------------
     def hint(self) -> str | None:
-        """Count a hint; return the next expected action (the page lights it on the board)."""
+        """Count a hint; return the action that moves the student toward the stage's goal (the
+        page lights it on the board): see widgets/lesson_hint.py for the choice and the why."""
         if self.finished:
             return None
         self.score.hints += 1
-        nxt = self.next_action()
-        self.feedback = Feedback("hint", nxt or "", [], self.stage.hint, None, self.index)
+        h = lesson_hint(self)
+        self.feedback = Feedback("hint", h.action or "", list(h.rule_ids), self.stage.hint, None, self.index, h)
         self._emit()
-        return nxt
+        return h.action
 
     def show(self) -> str | None:
         """Count a hint and play the next expected action of the student."""

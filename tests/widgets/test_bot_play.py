@@ -253,7 +253,11 @@ def test_the_panel_in_the_hot_seat_app_one_language_at_a_time():
     st = app.controller.state
     assert st.seats[st.to_move].name == "A"
     assert panel.hint_button.description == "Hint" and not panel.hint_button.disabled
+    # the upload shows its label only (the class hides FileUpload's "(0)" counter, see app_parts)
+    assert "file-open" in panel.upload._dom_classes
+    assert panel.upload.description == panel.upload.tooltip == "Open a game file…"
     app.lang_toggle.value = "ru"
+    assert panel.upload.description == panel.upload.tooltip == "Открыть файл партии…"
     assert panel.opponent.options[1][0] == "компьютер — лёгкий"
     assert panel.hint_button.description == "Подсказка"
     assert panel.seat_label.value.startswith("Вы играете за")

@@ -1,0 +1,126 @@
+"""The lesson's Hint (widgets/lesson_hint.py): for every stage of every lesson, following the
+hints alone passes the stage (each hinted action is legal, or, in a "try the forbidden" stage,
+refused by exactly the stage's rule with the board unchanged); the why names the exact odds of a
+roll and the rules; off the stage's line the hint finds an action that reaches the goal, else
+the computer's suggestion; the page shows it in one language."""
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from tests.widgets.test_lesson_engine import BASE
+from widgets.lesson import LessonPage
+from widgets.lesson_data import GAMES, lesson_from_dict, lesson_ids, load_lesson
+from widgets.lesson_engine import LessonEngine
+from widgets.lesson_hint import refused_goal
+from widgets.lesson_words import w
+from widgets.progress import ProgressStore
+
+STAGES = [(lid, i) for lid in lesson_ids() for i in range(len(load_lesson(lid).stages))]
+
+
+def _key(state) -> str:
+    return state.state_hash()
+
+
+@pytest.mark.parametrize("lid, index", STAGES, ids=[f"{lid[:2]}-{i}" for lid, i in STAGES])
+def test_following_the_hints_passes_every_stage(lid, index):
+    lesson = load_lesson(lid)
+    e = LessonEngine(lesson)
+    e.go_to(index)
+    stage = e.stage
+    rules = GAMES[lesson.game].rules
+    steps = max(len(s) for s in stage.solutions) + 1
+    for _ in range(steps):
+        action = e.hint()
+        h = e.feedback.hint
+        assert action is not None and e.feedback.kind == "hint" and h.action == action
+        assert h.why["ru"] and h.why["en"] and h.why["ru"] != h.why["en"]
+        assert h.rule_ids and all(r in rules for r in h.rule_ids), h.rule_ids
+        state = e.state
+        if h.source == "try":
+            rid = refused_goal(stage)
+            assert rid is not None and rid in h.why["ru"] and rid in h.why["en"]
+            verdict = state.explain(action)
+            assert not verdict.ok and verdict.rule_id == rid
+            before = _key(state)
+            e.act(action)
+            assert e.state is not state or _key(state) == before     # a refusal changes nothing
+        else:
+            assert h.source == "line"
+            assert action in state.legal_actions()
+            e.act(action)
+        if e.finished or e.index > index:
+            break
+    assert e.scores[stage.id].done and e.scores[stage.id].mistakes == 0
+    assert e.scores[stage.id].hints >= 1
+
+
+def test_a_roll_is_explained_with_its_exact_odds_and_rules():
+    e = LessonEngine(load_lesson("05_strike_and_defenders"))
+    e.go_to(2)                                   # open_target: strike #1 #2, the die set by the lesson
+    assert e.hint() == "strike #1 #2"
+    h = e.feedback.hint
+    assert h.rule_ids[:2] == ["BR-10.3", "BR-10.4"]
+    assert "8,3% (1/12)" in h.why["ru"] and "8.3% (1/12)" in h.why["en"]      # the kill chance
+    assert w("why_goal", "ru") in h.why["ru"] and w("why_forced", "en") in h.why["en"]
+
+
+def test_city_attack_odds_are_the_rules_odds_not_the_lessons_set_dice():
+    e = LessonEngine(load_lesson("11_city_combat_and_odds"))
+    e.go_to(1)                                   # hold: the lesson's dice make the attack fail
+    assert e.hint() == "attack 13>14 6"
+    h = e.feedback.hint
+    assert "45.6% (1424/3125)" in h.why["en"] and "CITY-4.2" in h.rule_ids
+    assert w("why_forced", "en") in h.why["en"]
+
+
+def test_a_step_of_a_longer_line_says_so():
+    e = LessonEngine(load_lesson("01_field_and_zones"))
+    e.go_to(5)                                   # victory: move #2 d3, then strike #2 #11
+    assert e.hint() == "move #2 d3"
+    assert w("why_step", "en") in e.feedback.hint.why["en"]
+    assert "BR-9.1" in e.feedback.hint.rule_ids
+
+
+def test_off_the_line_the_hint_finds_an_action_that_reaches_the_goal():
+    e = LessonEngine(load_lesson("10_city_setup_and_turns"))
+    e.go_to(9)                                   # reinforce (free): forces 14 == 8
+    assert e.act("reinforce 14 +2") and e.feedback.kind == "partial"
+    assert e.act("reinforce 12 +1") and e.next_action() is None
+    action = e.hint()
+    h = e.feedback.hint
+    assert h.source == "goal" and action in e.state.legal_actions()
+    assert action == "redeploy 12>14 2" and "CITY-3.5" in h.rule_ids
+    assert e.act(action) and e.scores["reinforce"].done
+
+
+def test_no_single_move_to_the_goal_the_computer_suggests_one():
+    data = copy.deepcopy(BASE)
+    data["stage"] = [dict(data["stage"][0], free=True, goal=["zone #2 graveyard"], solution=["move #1 c3"])]
+    e = LessonEngine(lesson_from_dict(data, "<t>"))
+    assert e.act("move #1 b2") and e.feedback.kind == "partial" and e.next_action() is None
+    before = e.state.state_hash()
+    action = e.hint()
+    h = e.feedback.hint
+    assert h.source == "bot" and action in e.state.legal_actions()
+    assert h.why["ru"].startswith(w("why_bot", "ru")) and h.why["en"].startswith(w("why_bot", "en"))
+    assert e.state.state_hash() == before and e.score.hints == 1   # the search changed nothing
+
+
+def test_the_hint_on_the_page_names_lights_and_explains_in_one_language():
+    lesson = load_lesson("05_strike_and_defenders")
+    p = LessonPage(lesson, "ru", store=ProgressStore())
+    p.engine.go_to(2)
+    p.controller.reset(p.engine.state)
+    p.hint_button.click()
+    html = p.feedback_html.value
+    label = p.label("strike #1 #2", "ru")
+    assert w("hint_head", "ru") in html and label in html and w("hint_why", "ru") in html
+    assert "1/12" in html and "BR-10.3" in html and "Почему" in html
+    assert "Why" not in html and "Hint:" not in html
+    assert str(p.controller.considered) == "strike #1 #2"          # lit on the board
+    p.app.lang_toggle.value = "en"
+    html = p.feedback_html.value
+    assert "Why:" in html and "1/12" in html and "Почему" not in html
