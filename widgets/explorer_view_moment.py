@@ -58,6 +58,7 @@ class MomentPanel:
         self.player_button = W.Button(layout=lay(width="auto"))
         self.pending_kind = W.Dropdown(style=small, layout=lay(width="240px"))
         self.pending_seat = W.ToggleButtons(options=[("A", 0), ("B", 1)], value=1, style={"button_width": "50px"})
+        self.pending_seat_label = W.Label()   # beside the buttons (a ToggleButtons description wraps above them)
         self.pending_attacker = W.Dropdown(style=small, layout=lay(width="230px"))
         self.pending_target = W.Dropdown(style=small, layout=lay(width="230px"))
         faces = [("—", 0)] + [(str(i), i) for i in range(1, 7)]
@@ -67,7 +68,7 @@ class MomentPanel:
         self.entry_source = W.Dropdown(style=small, layout=lay(width="260px"))
         self.entry_ability = W.Dropdown(style=small, layout=lay(width="260px"))
         self.entry_targets = W.Text(style=small, layout=lay(width="200px"))
-        self.entry_points = W.Text(value="1", style=small, layout=lay(width="160px"))
+        self.entry_points = W.Text(value="1", style=small, layout=lay(width="240px"))
         self.queue_button = W.Button(layout=lay(width="auto"))
         self.fired_button = W.Button(layout=lay(width="auto"))
         self.entries_html = W.HTML()
@@ -103,7 +104,7 @@ class MomentPanel:
             W.HBox([self.zone_move_button, self.zone_top_button, self.zone_drop_button], **row),
             tt[1], W.HBox([self.phase_dropdown], **row), W.HBox([self.hero_a, self.hero_b, self.heroes_button], **row),
             W.HBox([self.player_seat, self.player_key, self.player_value, self.player_button], **row),
-            tt[2], W.HBox([self.pending_kind, self.pending_seat], **row),
+            tt[2], W.HBox([self.pending_kind, self.pending_seat_label, self.pending_seat], **row),
             W.HBox([self.pending_attacker, self.pending_target], **row),
             W.HBox([self.pending_white, self.pending_black, self.pending_button], **row),
             tt[3], W.HBox([self.entry_source, self.entry_ability], **row),
@@ -184,7 +185,7 @@ class MomentPanel:
         _options(self.player_key, [(t(f"player_{k}", lang), k) for k in PLAYER_NUMBERS])
         self.player_button.description = t("set_value", lang)
         self.pending_kind.description = t("pending", lang)
-        self.pending_seat.description = t("pending_seat", lang)
+        self.pending_seat_label.value = t("pending_seat", lang)
         _options(self.pending_kind, [(t("pending_none", lang), "")] + [(t(f"pending_{k}", lang), k) for k in PENDING_KINDS])
         p = c.state.pending or {}
         self.pending_kind.value = p.get("kind", "") if p.get("kind") in PENDING_KINDS else ""

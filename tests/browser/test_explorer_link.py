@@ -115,6 +115,10 @@ def test_copy_link_opens_the_same_position_in_a_new_page(page, voila_url):
         expect(oapp.locator(".explorer-summary")).to_contain_text(c.moment_lines("en")[0])
         assert_no_errors(other)
         shots(other, "explorer_link_opened_en")
+        other.get_by_text("Any moment of the game").first.click()
+        expect(oapp.locator(".explorer-entries")).to_contain_text(c.moment_lines("en")[0], timeout=STEP_MS)
+        oapp.locator(".explorer-moment").scroll_into_view_if_needed()
+        shots(other, "explorer_moment_en")
     finally:
         other.close()
 
