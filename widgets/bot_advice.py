@@ -5,12 +5,53 @@ imported in one place so the widgets name it once.
     make_bot(level, seed)        .step(state, progress=None, cancel=None) -> action
     suggest(state, level, seed, progress, cancel) -> Advice (action, win_chance, reason, rule_ids)
     review(record, level, seed, progress, cancel) -> [MoveReview] (loss in win chance, mark)
+    explain(state, action, seat) -> ({"ru", "en"} with the exact odds of a roll, rule ids) or None
+    percent(p, lang)             0.583 -> «58,3%» / "58.3%"
     Cancelled                    raised promptly once cancel() returns True
 
 `progress(fraction)` is called between playouts; `cancel()` is polled there too.
+
+`why_words(advice, odds, label, lang)` says why in plain words (the apps' catalog, not the
+kernel's search terms): the exact odds of the roll, how the computer chose the move, its
+estimated chance to win, the second-best move by its label.
 """
 from __future__ import annotations
 
-from berserk_kernel.bots.advice import LEVELS, Advice, Cancelled, MoveReview, make_bot, review, suggest
+from berserk_kernel.bots.advice import (LEVELS, Advice, Cancelled, MoveReview, explain, make_bot, percent, review,
+                                        suggest)
 
-__all__ = ["LEVELS", "Advice", "MoveReview", "Cancelled", "make_bot", "suggest", "review"]
+from berserk_kernel.core.words import plural
+
+from .i18n import w
+
+TIMES = {"ru": ("раз", "раза", "раз"), "en": ("time", "times")}
+
+
+def mid_sentence(label: str) -> str:
+    """An action's label («Купить „…“») inside a sentence: its first letter small."""
+    return label[:1].lower() + label[1:]
+
+
+def why_words(adv: Advice, odds, label, lang: str) -> str:
+    """Why the computer suggests `adv.action`: `odds` is `explain(...)` of it (or None), `label`
+    names an action for a person (the controller's `action_label`)."""
+    parts = []
+    if odds is not None:
+        parts.append(odds[0].get(lang) or odds[0]["en"])
+    tries = [n for _a, _v, n in adv.alternatives]
+    win = percent(round(adv.win_chance, 2), lang)
+    if sum(tries) and tries[0]:
+        parts.append(w("hint_search", lang, n=sum(tries), times=plural(sum(tries), TIMES[lang], lang),
+                       v=tries[0], vtimes=plural(tries[0], TIMES[lang], lang), win=win))
+    elif len(adv.alternatives) <= 1:
+        parts.append(w("hint_only", lang))
+    else:
+        parts.append(w("hint_counted", lang, win=win))
+    if len(adv.alternatives) > 1 and adv.alternatives[1][2] > 0:
+        second, chance, _n = adv.alternatives[1]
+        parts.append(w("hint_second", lang, what=mid_sentence(label(second, lang)),
+                       win=percent(round(chance, 2), lang)))
+    return " ".join(parts)
+
+
+__all__ = ["why_words", "mid_sentence", "LEVELS", "Advice", "MoveReview", "Cancelled", "make_bot", "suggest", "review", "explain", "percent"]

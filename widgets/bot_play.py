@@ -72,6 +72,7 @@ class BotPlay:
         self.task: Task | None = None
         self.advice = None                  # the last hint (advice.Advice) and its position version
         self.advice_version = -1
+        self.advice_odds = None             # advice.explain of the hint's action (exact odds), or None
         self.reviewed: list[Reviewed] | None = None
         self.last_bot_action = None
         self.errors: list[str] = []
@@ -355,6 +356,7 @@ class BotPlay:
                 if self.c.version != task.version or stop():
                     return
                 self.advice, self.advice_version = adv, task.version
+                self.advice_odds = advice.explain(state, adv.action, to_move(state))
                 self.c.consider(adv.action)
 
         self._run("hint", work)
@@ -365,14 +367,18 @@ class BotPlay:
         return self.advice if self.advice is not None and self.advice_version == self.c.version else None
 
     def hint_text(self, lang: str) -> str:
+        """The hint in plain words: the action, the exact odds of its roll (if it rolls), how the
+        computer chose it and its estimated chance to win, the second-best move, the rules."""
         adv = self.current_advice()
         if adv is None:
             return ""
-        what = self.c.action_label(adv.action, lang)
-        why = adv.reason.get(lang) or adv.reason.get("en", "")
-        rules = ", ".join(adv.rule_ids)
-        text = w("hint_says", lang, what=what) + " " + why
-        return text + (" " + w("hint_rules", lang, rules=rules) if rules else "")
+        parts = [w("hint_says", lang, what=self.c.action_label(adv.action, lang)),
+                 advice.why_words(adv, self.advice_odds, self.c.action_label, lang)]
+        odds = self.advice_odds
+        rules = list(adv.rule_ids) or (list(odds[1]) if odds is not None else [])
+        if rules:
+            parts.append(w("hint_rules", lang, rules=", ".join(rules)))
+        return " ".join(parts)
 
     # --- the review --------------------------------------------------------------------------
     def analyse(self, record=None) -> bool:

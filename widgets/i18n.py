@@ -103,6 +103,16 @@ WORDS: dict[str, tuple[str, str]] = {
                  "The computer suggests an action and lights it on the board."),
     "hint_says": ("Подсказка: {what}.", "Hint: {what}."),
     "hint_rules": ("Правила: {rules}.", "Rules: {rules}."),
+    "hint_search": ("Компьютер {n} {times} доиграл партию в уме, пробуя разные ходы, и чаще всего "
+                    "({v} {vtimes}) выбирал этот. По его оценке, шанс на победу после него — около {win}.",
+                    "The computer played the game out in its head {n} {times}, trying different moves, and "
+                    "chose this one most often ({v} {vtimes}). By its estimate, your chance to win after it "
+                    "is about {win}."),
+    "hint_counted": ("Компьютер выбрал этот ход, подсчитав, что он даёт сразу; шанс на победу — около {win}.",
+                     "The computer chose this move by counting what it gives at once; your chance to win is "
+                     "about {win}."),
+    "hint_only": ("Другого хода сейчас нет.", "There is no other move now."),
+    "hint_second": ("Второй по силе ход — {what} (около {win}).", "The second-best move: {what} (about {win})."),
     "bot_wait": ("Сейчас ходит компьютер — подождите, пожалуйста (или нажмите «Отменить»).",
                  "The computer is moving — please wait (or press Cancel)."),
     "bot_thinking": ("Компьютер думает… {p}", "The computer is thinking… {p}"),

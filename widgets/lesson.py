@@ -15,6 +15,7 @@ from html import escape
 import ipywidgets as W
 
 from .berserk_app import BerserkApp
+from .bot_advice import why_words
 from .city_app import CityApp
 from .common import guarded
 from .i18n import normal_lang, page_lang
@@ -317,6 +318,8 @@ class LessonPage:
         if fb.action:
             parts.append(f"<span class='lesson-hint-action'>{escape(w('hint_action', lang, what=self.label(fb.action, lang)))}</span>")
         why = h.why.get(lang, "") if h is not None else ""
+        if h is not None and h.advice is not None:
+            why = f"{why} {why_words(h.advice, h.odds, lambda a, lg: self.label(str(a), lg), lang)}"
         if why:
             parts.append(f"<span class='lesson-hint-why'><b>{escape(w('hint_why', lang))}</b> {escape(why)}</span>")
         rules = self._rules_html(fb.rule_ids, lang)

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from berserk_kernel.bots.advice import explain, suggest
 from berserk_kernel.core.errors import IllegalAction, KernelError
 
+from .bot_advice import Advice, explain, suggest
 from .lesson_data import Context, goals_hold
 from .lesson_words import w
 
@@ -37,6 +37,8 @@ class LessonHint:
     source: str                                  # line | goal | try | bot | none
     why: dict = field(default_factory=lambda: {"ru": "", "en": ""})
     rule_ids: list = field(default_factory=list)
+    advice: Advice | None = None                 # the computer's suggestion (source "bot"); the page
+    odds: tuple | None = None                    # words it with bot_advice.why_words and its labels
 
 
 def _both(key: str, **kw) -> dict:
@@ -172,4 +174,6 @@ def _bot_hint(engine) -> LessonHint:
         adv = suggest(s, level=BOT_LEVEL, seed=0)
     except (ValueError, KernelError):
         return LessonHint(None, "none", _both("why_restart"))
-    return LessonHint(str(adv.action), "bot", _join(_both("why_bot"), adv.reason), list(adv.rule_ids)[:MAX_RULES])
+    odds = rule_odds(s, str(adv.action), engine.stage.seat)
+    rules = list(adv.rule_ids) or (list(odds[1]) if odds is not None else [])
+    return LessonHint(str(adv.action), "bot", _both("why_bot"), rules[:MAX_RULES], adv, odds)

@@ -185,6 +185,15 @@ def test_the_hint_names_a_legal_action_and_lights_it(make):
     for lang in ("ru", "en"):
         text = bp.hint_text(lang)
         assert c.action_label(adv.action, lang) in text and "%" in text
+    # plain words for a student: how the computer chose it, no search jargon, no notation
+    tries = sum(n for _a, _v, n in adv.alternatives)
+    assert f"Компьютер {tries} раз доиграл партию в уме" in bp.hint_text("ru")
+    assert f"played the game out in its head {tries} times" in bp.hint_text("en")
+    for word in ("Поиск", "розыгрыш", "Search", "playout", "#1 ", ">"):
+        assert word not in bp.hint_text("ru") + bp.hint_text("en")
+    if len(adv.alternatives) > 1 and adv.alternatives[1][2] > 0:
+        second = c.action_label(adv.alternatives[1][0], "en")
+        assert f"The second-best move: {second[0].lower() + second[1:]}" in bp.hint_text("en")
     if c.GAME == "berserk":
         assert c.focus_highlights() is not None
     c.apply(c.legal()[0])

@@ -107,6 +107,22 @@ def test_no_single_move_to_the_goal_the_computer_suggests_one():
     assert h.source == "bot" and action in e.state.legal_actions()
     assert h.why["ru"].startswith(w("why_bot", "ru")) and h.why["en"].startswith(w("why_bot", "en"))
     assert e.state.state_hash() == before and e.score.hints == 1   # the search changed nothing
+    assert h.advice is not None and str(h.advice.action) == action
+
+
+def test_the_computers_hint_on_the_page_is_in_plain_words():
+    data = copy.deepcopy(BASE)
+    data["stage"] = [dict(data["stage"][0], free=True, goal=["zone #2 graveyard"], solution=["move #1 c3"])]
+    p = LessonPage(lesson_from_dict(data, "<t>"), "en", store=ProgressStore())
+    assert p.act("move #1 b2")
+    p.hint_button.click()
+    html = p.feedback_html.value
+    h = p.engine.feedback.hint
+    assert h.source == "bot" and w("why_bot", "en") in html
+    assert p.label(h.action, "en") in html and str(p.controller.considered) == h.action
+    assert "played the game out in its head" in html or "There is no other move now." in html
+    for word in ("Search", "playout", "Поиск"):
+        assert word not in html
 
 
 def test_the_hint_on_the_page_names_lights_and_explains_in_one_language():
