@@ -316,12 +316,15 @@ class LessonPage:
         h = fb.hint
         parts = [f"<b>{escape(w('hint_head', lang))}</b> {said}"]
         if fb.action:
-            parts.append(f"<span class='lesson-hint-action'>{escape(w('hint_action', lang, what=self.label(fb.action, lang)))}</span>")
-        why = h.why.get(lang, "") if h is not None else ""
+            lit = escape(w("hint_action", lang, what="\x00")).replace("\x00", f"<b>{escape(self.label(fb.action, lang))}</b>")
+            parts.append(f"<span class='lesson-hint-action'>{lit}</span>")
+        lines = [p.get(lang, "") for p in h.parts] if h is not None else []
         if h is not None and h.advice is not None:
-            why = f"{why} {why_words(h.advice, h.odds, lambda a, lg: self.label(str(a), lg), lang)}"
-        if why:
-            parts.append(f"<span class='lesson-hint-why'><b>{escape(w('hint_why', lang))}</b> {escape(why)}</span>")
+            lines.append(why_words(h.advice, h.odds, lambda a, lg: self.label(str(a), lg), lang))
+        lines = [escape(x) for x in lines if x]
+        if lines:
+            lines[0] = f"<b>{escape(w('hint_why', lang))}</b> {lines[0]}"
+            parts.append("<span class='lesson-hint-why'>" + "<br>".join(lines) + "</span>")
         rules = self._rules_html(fb.rule_ids, lang)
         return f"<div class='lesson-note lesson-hint-text'>{'<br>'.join(parts)}{rules}</div>"
 

@@ -6,7 +6,8 @@ why, in plain words (no widgets; `LessonEngine.hint` calls it, the page shows it
     h.source          # "line" (the stage's solution), "goal" (one action that reaches the goal
                       # from here), "try" (an action to try and see refused), "bot" (the computer's
                       # suggestion: no action reaches the goal from here)
-    h.why["ru"], h.why["en"]   # one to three short sentences, with the exact odds of a roll
+    h.parts           # [{ru, en}]: one to three short sentences (a line each), the exact odds of a roll
+    h.why["ru"]       # the same in one text
     h.rule_ids        # the rules behind it (the roll's rules, those the kernel logs for it)
 
 The choice, best first: the next action of a stage's solution the student is still on; else an
@@ -35,10 +36,15 @@ BOT_LEVEL = "easy"     # the computer's level when no action reaches the goal
 class LessonHint:
     action: str | None
     source: str                                  # line | goal | try | bot | none
-    why: dict = field(default_factory=lambda: {"ru": "", "en": ""})
+    parts: list = field(default_factory=list)    # [{ru, en}]: the sentences of the why, one a line
     rule_ids: list = field(default_factory=list)
     advice: Advice | None = None                 # the computer's suggestion (source "bot"); the page
     odds: tuple | None = None                    # words it with bot_advice.why_words and its labels
+
+    @property
+    def why(self) -> dict:
+        """The why in one text per language."""
+        return _join(*self.parts)
 
 
 def _both(key: str, **kw) -> dict:
@@ -140,7 +146,7 @@ def lesson_hint(engine) -> LessonHint:
         return _bot_hint(engine)
     rid = refused_goal(stage)
     if rid is not None and not engine.state.is_legal(action):
-        return LessonHint(action, "try", _both("why_try", rule=rid), [rid])
+        return LessonHint(action, "try", [_both("why_try", rule=rid)], [rid])
     t = trial(engine, action)
     odds = rule_odds(engine.state, action, stage.seat) if t.legal else None
     steps = _both("why_goal") if t.reaches else _both("why_step")
@@ -153,7 +159,7 @@ def lesson_hint(engine) -> LessonHint:
             parts.append(_both("why_forced"))
     rules += [r for r in t.logged if r not in rules]
     rules += [r for r in stage.rules if r not in rules]
-    return LessonHint(action, source, _join(*parts), rules[:MAX_RULES])
+    return LessonHint(action, source, parts, rules[:MAX_RULES])
 
 
 def rule_odds(state, action: str, seat: int):
@@ -169,11 +175,11 @@ def _bot_hint(engine) -> LessonHint:
     says «↺ Заново» starts the stage again)."""
     s = engine.state
     if engine.mover() != engine.stage.seat or not s.legal_actions():
-        return LessonHint(None, "none", _both("why_restart"))
+        return LessonHint(None, "none", [_both("why_restart")])
     try:
         adv = suggest(s, level=BOT_LEVEL, seed=0)
     except (ValueError, KernelError):
-        return LessonHint(None, "none", _both("why_restart"))
+        return LessonHint(None, "none", [_both("why_restart")])
     odds = rule_odds(s, str(adv.action), engine.stage.seat)
     rules = list(adv.rule_ids) or (list(odds[1]) if odds is not None else [])
-    return LessonHint(str(adv.action), "bot", _both("why_bot"), rules[:MAX_RULES], adv, odds)
+    return LessonHint(str(adv.action), "bot", [_both("why_bot")], rules[:MAX_RULES], adv, odds)

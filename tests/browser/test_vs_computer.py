@@ -150,6 +150,9 @@ def test_berserk_against_the_computer_whole_game_hint_and_analysis(page, open_no
         if not hinted and any(o.startswith("Купить") for o in opts):
             words = app.hint()
             assert words in opts                                     # the hint is a legal action
+            said = app.loc(".bot-hint-text").inner_text()
+            assert "доиграл партию в уме" in said or "Другого хода сейчас нет" in said, said
+            assert "Поиск" not in said and "розыгрыш" not in said    # plain words, no search jargon
             expect(app.loc(".app-hint")).to_contain_text(f"На доске выделено действие: {words}",
                                                          timeout=STEP_MS)
             save_screenshot(page, "vs_computer_berserk_hint_1280_ru")
@@ -185,6 +188,12 @@ def test_berserk_against_the_computer_whole_game_hint_and_analysis(page, open_no
     expect(app.loc(".app-status")).to_contain_text("Партия окончена", timeout=STEP_MS)
     print("bad game", round(time.monotonic() - started, 1))
     app.fold("Просмотр партии").click()
+    # the upload shows its label only, without FileUpload's "(0)" counter (the class file-open)
+    upload = app.loc(".widget-upload.file-open").first
+    expect(upload).to_be_visible(timeout=STEP_MS)
+    size, after, title = upload.evaluate(
+        "el => [getComputedStyle(el).fontSize, getComputedStyle(el, '::after').content, el.title]")
+    assert size == "0px" and after not in ("none", "normal", "") and title == "Открыть файл партии…"
     app.loc("button.bot-analyse").click()
     options = app.loc(".bot-moves select option")
     expect(options.first).to_be_attached(timeout=STEP_MS)
