@@ -19,7 +19,7 @@ from ..core.loading import parse_text
 from ..core.messages import catalog
 from ..core.rules import RuleRegistry
 from ..core.state import BaseState
-from . import heroes, hidden, movement, placement, queue, setup, strike, turn, zones
+from . import heroes, hidden, movement, placement, queue, reach, setup, strike, turn, zones
 from . import readout
 from .actions import Action
 from .cards import demo_cards
@@ -253,26 +253,47 @@ class BerserkState(BaseState):
         if st in ("triggers", "queue"):
             return queue.candidates(self)
         if st == "battle":
-            out = []
-            flyers_only = strike.only_flyers_left(self, 1 - me)
-            cards, cells = self.cards, self.cells
-            mine = [u for u in cells if u is not None and cards[u].owner == me] + self.seats[me].aux
-            for c in (cards[u] for u in mine):
+            # built from precomputed tables (reach.py) and the position read once, without
+            # verdicts: the list the explaining checks give, in the same order (moves, strikes
+            # and closing for a flyer card by card, then gathering, declarations, hiring, end;
+            # tests/test_fastpath_candidates.py compares)
+            scan = reach.Scan(self)
+            info, cards, cells, new = scan.info, self.cards, self.cells, _new
+            seat = self.seats[me]
+            pools = flyers_only = None
+            out, gather = [], []
+            for u in scan.field[me] + seat.aux:
+                c = cards[u]
                 if c.closed or c.face_down:
                     continue
-                d = self.defs[c.card]
-                if not d.has_strike:
+                i = info[c.card]
+                if i.gathers and (i.max_tokens is None or c.tokens < i.max_tokens):
+                    gather.append(new(Action, ("gather", u, None, None, None, ())))
+                if not i.has_strike:
                     continue
-                # built without the field checks of `Action(...)`: uids and cells of the position
-                if c.zone == "field" and c.moves:
-                    out.extend(_act(("move", c.uid, None, x, None, ())) for x in ORTHOGONAL[c.cell] if cells[x] is None)
-                out.extend(_act(("strike", c.uid, t, None, None, ())) for t in strike.strike_targets(self, c.uid))
-                if flyers_only and c.zone == "field" and not c.flyer_strike:
-                    out.append(_act(("prepare", c.uid, None, None, None, ())))
-            out.extend(_act(("gather", u, None, None, None, ())) for u in queue.in_play(self, me) if _gathers(self, u))
-            out.extend(queue.candidates(self))
+                if pools is None:
+                    pools = scan.strike_pools(me)
+                if c.zone == "field":
+                    if c.moves:
+                        out += [new(Action, ("move", u, None, x, None, ())) for x in ORTHOGONAL[c.cell] if cells[x] is None]
+                    out += [new(Action, ("strike", u, t, None, None, ())) for t in scan.strike_targets(c, pools)]
+                    if not c.flyer_strike and not i.flyer:
+                        if flyers_only is None:     # BR-11.1: only flyers left to the enemy
+                            flyers_only = not any(info[cards[x].card].creature for x in scan.field[1 - me]) \
+                                and any(info[cards[x].card].flyer for x in self.seats[1 - me].aux)
+                        if flyers_only:
+                            out.append(new(Action, ("prepare", u, None, None, None, ())))
+                else:
+                    out += [new(Action, ("strike", u, t, None, None, ())) for t in scan.strike_targets(c, pools)]
+            for u in seat.attached:
+                c = cards[u]
+                i = info[c.card]
+                if i.gathers and not c.closed and not c.face_down and (i.max_tokens is None or c.tokens < i.max_tokens):
+                    gather.append(new(Action, ("gather", u, None, None, None, ())))
+            out += gather
+            queue.declarable(self, scan, me, False, out)
             if self.mode == "heroes":
-                out.extend(heroes.hire_candidates(self))
+                out += heroes.hire_candidates(self)
             out.append(_END)
             return out
         return []
@@ -358,6 +379,7 @@ class BerserkState(BaseState):
 
 _PRECHECKED = frozenset(("move", "strike", "use", "end", "hire"))
 _act = queue._act
+_new = tuple.__new__
 _END = Action("end")
 
 

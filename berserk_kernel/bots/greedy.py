@@ -95,10 +95,20 @@ def lookahead_score(s, a, seat: int) -> float:
     return lead(w, seat) - before
 
 
+# City verbs that only move forces between the mover's own districts: the material (districts,
+# forces, influence) is the same after them and they never end the game, so their lookahead is 0
+NEUTRAL_CITY = frozenset(("move", "redeploy"))
+
+
 def score(s, a, seat: int) -> float:
     kind = Game.kind(a)
     if s.GAME == "city":
-        value = attack_score(s, a, seat) if kind == "attack" else lookahead_score(s, a, seat)
+        if kind == "attack":
+            value = attack_score(s, a, seat)
+        elif kind in NEUTRAL_CITY:
+            value = 0.0
+        else:
+            value = lookahead_score(s, a, seat)
     elif kind == "strike":
         value = strike_score(s, a, seat)
     elif kind == "use":

@@ -30,19 +30,42 @@ import time
 from .base import Cancelled, Game, evaluate, sample_world, seat_view, squash
 from .greedy import GreedyBot, lead
 from .random import weighted_choice
+from .rollout import POLICIES
 
 DEFAULT_PLAYOUTS = 40
 DEFAULT_DEPTH = 16
 
 
+# Berserk actions whose dice a root edge stratifies (`chance="strata"`): a strike rolls two d6
+# (BR-10.3), an ability at most one; faces an action does not roll are dropped by `apply`
+STRATIFIED = frozenset(("strike", "use"))
+
+
 class _Edge:
-    __slots__ = ("n", "w", "avail", "children")
+    __slots__ = ("n", "w", "avail", "children", "rolls", "perm")
 
     def __init__(self):
         self.n = 0
         self.w = 0.0
         self.avail = 1
         self.children: dict = {}
+        self.rolls = 0
+        self.perm = None
+
+
+def strata(edge: _Edge, rng) -> tuple:
+    """The die faces of the edge's next visit: a Latin square over two fair d6, its rows and
+    columns shuffled once per edge, so every 6 visits show each face of each die exactly once
+    and every 36 visits every pair once (each pair has the exact chance 1/36)."""
+    if edge.perm is None:
+        a, b = list(range(1, 7)), list(range(1, 7))
+        rng.shuffle(a)
+        rng.shuffle(b)
+        edge.perm = (a, b)
+    k = edge.rolls
+    edge.rolls += 1
+    a, b = edge.perm
+    return a[k % 6], b[(k + k // 6) % 6]
 
 
 class MCTSBot:
@@ -52,13 +75,21 @@ class MCTSBot:
     name = "mcts"
 
     def __init__(self, playouts: int | None = None, time_ms: float | None = None, seed: int = 0,
-                 depth: int = DEFAULT_DEPTH, c: float = 0.7, prior: bool = True, prior_visits: int = 3):
+                 depth: int = DEFAULT_DEPTH, c: float = 0.7, prior: bool = True, prior_visits: int = 3,
+                 rollout: str = "greedy", eps: float = 0.1, chance: str = "sample"):
         if playouts is None and time_ms is None:
             playouts = DEFAULT_PLAYOUTS
         self.playouts, self.time_ms = playouts, time_ms
         self.depth, self.c = depth, c
         self.rng = _random.Random(seed)
         self.prior, self.prior_visits = prior, prior_visits
+        if rollout not in POLICIES:
+            raise ValueError(f"unknown rollout {rollout!r}; known: {', '.join(POLICIES)}")
+        self.rollout, self.eps = rollout, eps
+        self._policy = POLICIES[rollout]
+        if chance not in ("sample", "strata"):
+            raise ValueError(f"unknown chance {chance!r}; known: sample, strata")
+        self.chance = chance
         self._prior_values: dict = {}
         self.last_iterations = 0
         self._rank: dict = {}
@@ -156,7 +187,7 @@ class MCTSBot:
                     if k2 in node:
                         node[k2].avail += 1
                 edge = node[k] = _Edge()
-                Game.apply(w, a)
+                self._apply(w, a, edge, node is root)
                 path.append((edge, player))
                 depth += 1
                 break
@@ -168,14 +199,23 @@ class MCTSBot:
                 if u > best_u:
                     best, best_u = (e, a), u
             edge, a = best
-            Game.apply(w, a)
+            self._apply(w, a, edge, node is root)
             path.append((edge, player))
             node = edge.children
             depth += 1
+        policy, eps = self._policy, self.eps
         while not Game.is_terminal(w) and depth < self.depth:
-            Game.apply(w, weighted_choice(w, Game.choices(w), rng))
+            Game.apply(w, policy(w, Game.choices(w), rng, eps))
             depth += 1
         value = evaluate(w)
         for edge, player in path:
             edge.n += 1
             edge.w += value[player]
+
+    def _apply(self, w, a, edge: _Edge, at_root: bool) -> None:
+        """Apply a tree action; at the root, with `chance="strata"`, a Berserk strike or
+        ability shows the edge's stratified dice (`strata`) instead of the world's."""
+        if at_root and self.chance == "strata" and w.GAME == "berserk" and Game.kind(a) in STRATIFIED:
+            w.apply(a, history=False, dice=strata(edge, self.rng))
+        else:
+            Game.apply(w, a)

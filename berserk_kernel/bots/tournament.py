@@ -57,11 +57,27 @@ class Settings:
     depth: int = 12
     turn_limit: int = 30
     heroes_turn_limit: int = 80
+    mcts: tuple = ()          # extra MCTSBot keywords, ((name, value), ...)
 
 
-def make_bot(kind: str, seed: int, playouts: int, depth: int):
+MCTS_OPTIONS = {"rollout": str, "eps": float, "c": float, "prior_visits": int, "chance": str}
+
+
+def parse_mcts(text: str) -> tuple:
+    """`--mcts rollout=greedy,eps=0.1` -> (("rollout", "greedy"), ("eps", 0.1))."""
+    out = []
+    for item in filter(None, (t.strip() for t in text.split(","))):
+        name, _, value = item.partition("=")
+        name = name.strip().replace("-", "_")
+        if name not in MCTS_OPTIONS or not value:
+            raise ValueError(f"--mcts: {item!r} is not one of {', '.join(n + '=...' for n in MCTS_OPTIONS)}")
+        out.append((name, MCTS_OPTIONS[name](value.strip())))
+    return tuple(out)
+
+
+def make_bot(kind: str, seed: int, playouts: int, depth: int, mcts: tuple = ()):
     if kind == "mcts":
-        return BOTS[kind](playouts=playouts, seed=seed, depth=depth)
+        return BOTS[kind](playouts=playouts, seed=seed, depth=depth, **dict(mcts))
     return BOTS[kind](seed=seed)
 
 
@@ -87,7 +103,7 @@ def play_one(task):
     pairing, i, st = task
     seat_a = i % pairing.players
     limit = st.heroes_turn_limit if pairing.game == "heroes" else st.turn_limit
-    bots = [make_bot(pairing.a if p == seat_a else pairing.b, st.seed * 1000 + i * 10 + p, st.playouts, st.depth)
+    bots = [make_bot(pairing.a if p == seat_a else pairing.b, st.seed * 1000 + i * 10 + p, st.playouts, st.depth, st.mcts)
             for p in range(pairing.players)]
     state = new_state(pairing.game, st.seed + i, pairing.players, limit)
     start = time.process_time()
@@ -117,7 +133,8 @@ class Table:
             b = "3 x random" if p.players == 4 else p.b
             lines.append(f"| {p.label} | {p.a} | {b} | {row['games']} | {row['a_wins']} | {row['b_wins']} "
                          f"| {row['draws']} | {row['a_wins'] / n:.1%} | {score:.1%} | {row['cpu'] / n:.1f} |")
-        lines.append(f"\nmcts: {st.playouts} playouts, depth {st.depth}; classic turn limit {st.turn_limit}, "
+        extra = "".join(f", {k} {v}" for k, v in st.mcts)
+        lines.append(f"\nmcts: {st.playouts} playouts, depth {st.depth}{extra}; classic turn limit {st.turn_limit}, "
                      f"Heroes turn limit {st.heroes_turn_limit}; seeds {st.seed}..; seats swapped every game")
         return "\n".join(lines)
 
@@ -176,6 +193,7 @@ def main(argv=None) -> int:
     ap.add_argument("--turn-limit", type=int, default=30)
     ap.add_argument("--heroes-turn-limit", type=int, default=80)
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--mcts", default="", help="extra MCTS options, e.g. rollout=greedy,eps=0.1,c=0.7,prior_visits=3")
     ap.add_argument("--suite", action="store_true", help="the seven pairings of issue 10, interleaved")
     ap.add_argument("--only", default="", help="with --suite: comma-separated games to keep (berserk,heroes,city)")
     ap.add_argument("--out", default=None, help="directory for per-pairing logs and the running table")
@@ -184,7 +202,11 @@ def main(argv=None) -> int:
         ap.error("Berserk is a two-player game")
     if args.workers < 1:
         ap.error("--workers must be at least 1")
-    st = Settings(args.seed, args.playouts, args.depth, args.turn_limit, args.heroes_turn_limit)
+    try:
+        mcts = parse_mcts(args.mcts)
+    except ValueError as e:
+        ap.error(str(e))
+    st = Settings(args.seed, args.playouts, args.depth, args.turn_limit, args.heroes_turn_limit, mcts)
     if args.suite:
         keep = set(filter(None, args.only.split(","))) or {"berserk", "heroes", "city"}
         pairings = [Pairing(*p) for p in SUITE if p[0] in keep]
