@@ -112,7 +112,7 @@ WORDS: dict[str, tuple[str, str]] = {
                      "The computer chose this move by counting what it gives at once; your chance to win is "
                      "about {win}."),
     "hint_only": ("Другого хода сейчас нет.", "There is no other move now."),
-    "hint_second": ("Второй по силе ход — {what} (около {win}).", "The second-best move: {what} (about {win})."),
+    "hint_second": ("Второй по силе ход — {what}: около {win}.", "The second-best move: {what}, about {win}."),
     "bot_wait": ("Сейчас ходит компьютер — подождите, пожалуйста (или нажмите «Отменить»).",
                  "The computer is moving — please wait (or press Cancel)."),
     "bot_thinking": ("Компьютер думает… {p}", "The computer is thinking… {p}"),

@@ -19,6 +19,7 @@ from . import zones
 from .actions import Action
 from .effects import apply_effects
 from .targets import abilities_of, ability_of, host_of, legal_targets, mass_cards, move_cells, target_verdict
+from .reach import Scan, infos
 from .triggers import chooser, points
 
 
@@ -31,6 +32,9 @@ _new = tuple.__new__
 
 def _act(fields: tuple) -> Action:
     return _new(Action, fields)
+
+
+_PASS = Action("pass")
 
 
 # --- what may be declared now ----------------------------------------------------------------
@@ -185,8 +189,9 @@ def declarations(s, uid, ab, fired=None) -> list[Action]:
     return out
 
 
-def candidates(s) -> list[Action]:
-    """Declarations the decider can make now, and `pass`/`skip` where they apply."""
+def candidates(s, scan=None) -> list[Action]:
+    """Declarations the decider can make now, and `pass`/`skip` where they apply. `scan`: the
+    position's `reach.Scan` when the caller has one."""
     st, me = s.stage, s.to_move
     out = []
     if st == "triggers":
@@ -200,15 +205,49 @@ def candidates(s) -> list[Action]:
             out.extend(declarations(s, f["card"], ab, f))
             out.append(_act(("skip", f["card"], None, None, f["ability"], ())))
         return out
-    for c in (s.cards[u] for u in in_play(s, me)):
+    declarable(s, scan or Scan(s), me, st == "queue", out)
+    if st == "queue":
+        out.append(_PASS)
+    return out
+
+
+def declarable(s, scan, me, answers: bool, out: list, first: bool = False) -> None:
+    """Append the declarations of `me`'s open cards in play: instant ones only when `answers`
+    (BR-14), else activated and instant ones (the active player's own time). With `first`,
+    stop at the first one found. The explaining path (`declarations` after `stage_allows`)
+    is taken for cards with lasting effects (granted abilities); the rest is built from the
+    same conditions as `check_use` without verdicts (tests/test_fastpath_candidates.py)."""
+    cards, info = s.cards, scan.info
+    for u in in_play(s, me):
+        c = cards[u]
         if c.closed or c.face_down:
             continue
-        for ab in abilities_of(s, c.uid):
-            if stage_allows(s, ab, None):
-                out.extend(declarations(s, c.uid, ab))
-    if st == "queue":
-        out.append(Action("pass"))
-    return out
+        if c.lasting:
+            for ab in abilities_of(s, u):
+                if stage_allows(s, ab, None):
+                    out.extend(declarations(s, u, ab))
+        else:
+            i = info[c.card]
+            for ab in (i.instant if answers else i.battle):
+                if check_payment(s, c, ab):
+                    continue
+                mode = ab.target
+                if mode == "self" or mode == "mass" or (mode == "host" and c.zone == "attached"):
+                    out.append(_act(("use", u, None, None, ab.id, ())))
+                elif mode == "one" or mode == "choose":
+                    legal = scan.ability_targets(c, ab, c.owner)
+                    if not legal:
+                        continue
+                    if mode == "choose":
+                        lo, hi = ab.count
+                        out.extend(_act(("use", u, None, None, ab.id, combo))
+                                   for k in range(lo, hi + 1) for combo in combinations(legal, k))
+                    elif ab.needs_cell:
+                        out.extend(_act(("use", u, None, cell, ab.id, (t,))) for t in legal for cell in move_cells(s, t))
+                    else:
+                        out.extend(_act(("use", u, None, None, ab.id, (t,))) for t in legal)
+        if first and out:
+            return
 
 
 def in_play(s, seat) -> list[int]:
@@ -253,7 +292,7 @@ def pay(s, c, ab) -> None:
     """Pay on declaration; a payment has no source and no target (HR-payment, HR-503.1)."""
     parts = []
     if ab.per_turn:
-        c.used[ab.id] = c.used.get(ab.id, 0) + 1
+        c.used = {**c.used, ab.id: c.used.get(ab.id, 0) + 1}   # replaced, not changed in place (undo journal)
         parts.append(M("pay_limit", used=c.used[ab.id], limit=ab.per_turn))
     if ab.close:
         c.closed = True
@@ -335,14 +374,18 @@ def resolve_top(s) -> None:
 
 def has_answer(s, seat) -> bool:
     """Can `seat` answer the queue with an instant action now?"""
+    cards, info = s.cards, infos(s.defs)
     instants = [u for u in in_play(s, seat)
-                if not s.cards[u].closed and any(ab.timing == "instant" for ab in abilities_of(s, u))]
+                if not cards[u].closed and (any(ab.timing == "instant" for ab in abilities_of(s, u))
+                                            if cards[u].lasting else info[cards[u].card].instant)]
     if not instants:
         return False
     saved = s.priority
     s.priority = seat
     try:
-        return any(a.kind == "use" for a in candidates(s))
+        out: list = []
+        declarable(s, Scan(s), s.to_move, s.stage == "queue", out, first=True)
+        return bool(out)
     finally:
         s.priority = saved
 

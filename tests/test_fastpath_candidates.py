@@ -1,0 +1,269 @@
+"""The battle list built from precomputed tables, cross-checked against the explaining kernel
+over thousands of seeded random positions of classic and Heroes games.
+
+Fast paths under test (issue 10, "candidates built from precomputed reach tables"):
+- the battle branch of `BerserkState._candidates` (moves, strikes, closing for a flyer,
+  gathering, declarations, hiring, end) with `reach.Scan` and the tables of berserk/reach.py;
+- `queue.declarable` (declarations in battle and in answer) and `queue.has_answer`.
+
+Two references, both built only from the explaining functions:
+- `explaining_candidates`: the builder as it was before the tables, kept here word for word
+  (strike.strike_targets -> strike.target_verdict; queue.declarations -> check_source,
+  check_payment, targets.legal_targets -> matches, _verdict_matched), every candidate then
+  checked with `_check`. The fast list must be this list in the same order (the order is
+  observable: seeded agents pick by position in it).
+- `every_action`: every move, strike, prepare, gather, declaration (each card in play with each
+  ability it has, every target or set of targets among the cards in play, every cell), hire
+  and end, each checked with `_check`: the fast list must hold exactly the legal ones.
+And games recorded before the tables replay to the same state hashes.
+"""
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+import pytest
+
+from berserk_kernel.berserk import new_game, position
+from berserk_kernel.berserk import queue, strike
+from berserk_kernel.berserk.actions import Action
+from berserk_kernel.berserk.agents import choose, play_random
+from berserk_kernel.berserk.field import CELLS, ORTHOGONAL
+from berserk_kernel.berserk.heroes import hire_candidates
+from berserk_kernel.berserk.queue import declarations, in_play, stage_allows
+from berserk_kernel.berserk.targets import abilities_of
+from berserk_kernel.core.dice import Dice
+
+
+# --- the explaining references -----------------------------------------------------------------
+
+def _act(*fields) -> Action:
+    return Action(*fields)
+
+
+def old_queue_candidates(s) -> list:
+    """queue.candidates before the tables (battle and queue stages)."""
+    st, me = s.stage, s.to_move
+    out = []
+    for c in (s.cards[u] for u in in_play(s, me)):
+        if c.closed or c.face_down:
+            continue
+        for ab in abilities_of(s, c.uid):
+            if stage_allows(s, ab, None):
+                out.extend(declarations(s, c.uid, ab))
+    if st == "queue":
+        out.append(Action("pass"))
+    return out
+
+
+def old_has_answer(s, seat) -> bool:
+    """queue.has_answer before the tables."""
+    instants = [u for u in in_play(s, seat)
+                if not s.cards[u].closed and any(ab.timing == "instant" for ab in abilities_of(s, u))]
+    if not instants:
+        return False
+    saved = s.priority
+    s.priority = seat
+    try:
+        return any(a.kind == "use" for a in old_queue_candidates(s))
+    finally:
+        s.priority = saved
+
+
+def explaining_candidates(s) -> list:
+    """BerserkState._candidates in battle before the tables; other stages as they are."""
+    st, me = s.stage, s.to_move
+    if st == "queue":
+        return old_queue_candidates(s)
+    if st != "battle":
+        return s._candidates()
+    out = []
+    flyers_only = strike.only_flyers_left(s, 1 - me)
+    cards, cells = s.cards, s.cells
+    mine = [u for u in cells if u is not None and cards[u].owner == me] + s.seats[me].aux
+    for c in (cards[u] for u in mine):
+        if c.closed or c.face_down:
+            continue
+        d = s.defs[c.card]
+        if not d.has_strike:
+            continue
+        if c.zone == "field" and c.moves:
+            out.extend(_act("move", c.uid, None, x) for x in ORTHOGONAL[c.cell] if cells[x] is None)
+        out.extend(_act("strike", c.uid, t) for t in strike.strike_targets(s, c.uid))
+        if flyers_only and c.zone == "field" and not c.flyer_strike:
+            out.append(_act("prepare", c.uid))
+    out.extend(_act("gather", u) for u in in_play(s, me)
+               if not cards[u].closed and not cards[u].face_down
+               and any(ab.tokens for ab in s.defs[cards[u].card].abilities))
+    out.extend(old_queue_candidates(s))
+    if s.mode == "heroes":
+        out.extend(hire_candidates(s))
+    out.append(Action("end"))
+    return out
+
+
+def explaining_legal(s) -> list:
+    return [a for a in explaining_candidates(s) if s._check(a).ok]
+
+
+def _unordered(a) -> tuple:
+    """An action with its targets as a set: a choice of several targets is listed once, in the
+    order the cards stand, though `_check` takes them in any order."""
+    return (a.kind, a.card, a.other, a.cell, a.ability, tuple(sorted(a.targets)))
+
+
+def every_action(s) -> set:
+    """Every action a player could name in battle or in answer, over the cards in play and
+    every cell, kept when `_check` says it is legal (targets as a set, see `_unordered`)."""
+    cards = s.cards
+    play = [u for u, c in cards.items() if c.in_play]
+    hand = [u for p in s.seats for u in p.hand]
+    out = [Action("end"), Action("pass")]
+    for u in play:
+        c = cards[u]
+        out += [Action("prepare", u), Action("gather", u)]
+        out += [Action("move", u, None, x) for x in CELLS]
+        out += [Action("strike", u, t) for t in play if t != u]
+        for ab in abilities_of(s, u):
+            out.append(Action("use", u, None, None, ab.id))
+            if ab.target == "choose":
+                lo, hi = ab.count
+                out += [Action("use", u, None, None, ab.id, combo)
+                        for k in range(lo, hi + 1) for combo in combinations(play, k)]
+            elif ab.needs_cell:
+                out += [Action("use", u, None, x, ab.id, (t,)) for t in play for x in CELLS]
+            else:
+                out += [Action("use", u, None, None, ab.id, (t,)) for t in play]
+    for u in hand:
+        out.append(Action("hire", u))
+        out += [Action("hire", u, None, x) for x in CELLS]
+        out += [Action("hire", u, h) for h in play]
+    return {_unordered(a) for a in out if s._check(a).ok}
+
+
+# --- positions ----------------------------------------------------------------------------------
+
+# a battle of cards with lasting effects, ranges, a flyer (as tests/berserk/test_vocab_random.py)
+VOCAB = ("A raging_troll b3", "A frost_binder c3", "A war_priestess d3", "A archery_mentor a2",
+         "A hill_javelineer e2", "A rune_menhir c1", "A wind_chaser b2", "A stubborn_shieldbearer d2",
+         "B raging_troll b4", "B frost_binder c4", "B war_priestess d4", "B archery_mentor a5",
+         "B hill_javelineer e5", "B rune_menhir c6", "B pass_eagle aux", "B wandering_monk d5")
+
+
+def positions(mode: str, seeds, uniform_every: int = 3):
+    """Battle and answer positions of seeded random games: the weighted random agent (it
+    declares abilities often) with every `uniform_every`-th pick uniform instead. Mode "vocab"
+    starts from the `VOCAB` battle."""
+    for seed in seeds:
+        s = position(*VOCAB, seed=seed) if mode == "vocab" else new_game(seed=seed, mode=mode)
+        dice, rng = Dice(seed), random.Random(seed)
+        k = 0
+        while s.phase != "over" and k < 3000:
+            legal = s.legal_actions()
+            if s.stage in ("battle", "queue"):
+                yield s, legal
+            k += 1
+            a = legal[rng.randrange(len(legal))] if k % uniform_every == 0 else choose(s, dice, legal)
+            s.apply(a, history=False)
+
+
+def _features(s, legal) -> set:
+    """What a position exercises (so the test proves it met each case)."""
+    f = {s.stage, s.mode}
+    kinds = {a.kind for a in legal}
+    f |= {"kind:" + k for k in kinds}
+    for c in s.cards.values():
+        if c.in_play:
+            if c.lasting:
+                f.add("lasting")
+            if c.taunt == s.turn:
+                f.add("taunt")
+            if c.flyer_strike:
+                f.add("flyer_strike")
+            if c.face_down:
+                f.add("face_down")
+            if c.zone == "attached":
+                f.add("attached")
+    for a in legal:
+        if a.kind == "use":
+            ab = abilities_of(s, a.card)
+            mode = next(x.target for x in ab if x.id == a.ability)
+            f.add("use:" + mode)
+            if a.cell is not None:
+                f.add("use:cell")
+    return f
+
+
+@pytest.mark.parametrize("mode,seeds,least", [("classic", range(0, 70), 4000), ("heroes", range(0, 8), 2500),
+                                              ("vocab", range(0, 40), 1500)])
+def test_battle_list_is_the_explaining_list_in_its_order(mode, seeds, least):
+    n, seen = 0, set()
+    for s, legal in positions(mode, seeds):
+        assert legal == explaining_legal(s), (mode, s.turn, s.stage)
+        # every listed action is the value its text reads back to
+        for a in legal:
+            b = Action.parse(str(a))
+            assert tuple.__eq__(a, b) and type(a) is Action
+        seen |= _features(s, legal)
+        n += 1
+    assert n >= least, n
+    expected = {"battle", "kind:move", "kind:strike", "kind:use", "use:one", "use:self"}
+    expected |= {"classic": {"queue", "taunt", "attached", "kind:gather", "kind:pass", "kind:prepare", "flyer_strike",
+                             "use:choose", "use:host", "use:mass", "use:cell"},
+                 "heroes": {"queue", "attached", "kind:hire", "kind:pass", "use:host", "use:mass"},
+                 "vocab": {"lasting", "taunt", "use:cell"}}[mode]
+    assert expected <= seen, expected - seen
+
+
+@pytest.mark.parametrize("mode,seeds,every", [("classic", range(100, 130), 4), ("heroes", range(20, 23), 8),
+                                              ("vocab", range(50, 56), 5)])
+def test_battle_list_holds_every_legal_action_and_nothing_else(mode, seeds, every):
+    n = 0
+    for i, (s, legal) in enumerate(positions(mode, seeds)):
+        if i % every:
+            continue
+        listed = [_unordered(a) for a in legal]
+        assert set(listed) == every_action(s), (mode, s.turn, s.stage)
+        assert len(set(listed)) == len(listed)        # no action twice
+        n += 1
+    assert n >= 150, n
+
+
+@pytest.mark.parametrize("mode,seeds", [("classic", range(200, 240)), ("heroes", range(30, 34)),
+                                       ("vocab", range(60, 70))])
+def test_has_answer_is_the_explaining_answer(mode, seeds):
+    n = answers = 0
+    for s, _legal in positions(mode, seeds):
+        if s.stage != "queue":
+            # a battle position: ask for both seats as if the queue were open (it is not: the
+            # answer must still agree)
+            for seat in (0, 1):
+                assert queue.has_answer(s, seat) == old_has_answer(s, seat)
+            continue
+        for seat in (0, 1):
+            got = queue.has_answer(s, seat)
+            assert got == old_has_answer(s, seat)
+            answers += got
+        n += 1
+    assert n >= 20 and answers >= 5, (n, answers)
+
+
+# seeded random games of the weighted agent (squad building to the end), recorded before the
+# tables: (actions, the first 16 hex digits of state_hash)
+RECORDED = {
+    "classic:21": (322, "e1e4b1164302ab9b"), "classic:23": (267, "dba2f5c7ccfd2b8d"),
+    "classic:25": (226, "4a00710827850a31"), "classic:26": (250, "5d02098ceebb60cc"),
+    "classic:27": (230, "06f81de786d85e4e"), "classic:29": (232, "8c9df92fb1cc8576"),
+    "classic:31": (232, "17ee34b34ee9c273"), "classic:34": (283, "556895b67173bac2"),
+    "classic:36": (221, "0f8520b8761e498d"), "classic:37": (221, "0aae71a7d0875e8e"),
+    "heroes:0": (724, "c6ee884323b05519"), "heroes:1": (434, "b83f4d2b56c90b83"),
+    "heroes:2": (322, "c0f2aff0d76dfe1e"), "heroes:3": (517, "9e93ba60d2ea1e5c"),
+    "heroes:4": (236, "91747f6cb5d6a928"), "heroes:5": (557, "0d131edb264f0c7d"),
+}
+
+
+@pytest.mark.parametrize("key", list(RECORDED))
+def test_games_recorded_before_the_tables_replay_to_the_same_hash(key):
+    mode, seed = key.split(":")
+    s = play_random(new_game(seed=int(seed), mode=mode), int(seed) + 1000)
+    assert (len(s.actions), s.state_hash()[:16]) == RECORDED[key]
