@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from berserk_kernel.core.errors import IllegalAction, KernelError
 
 from .lesson_data import GAMES, Context, Lesson, Stage, build_position, goals_hold
-from .lesson_hint import LessonHint, lesson_hint
+from .lesson_hint import LessonHint, goal_action, lesson_hint
 
 
 @dataclass
@@ -347,8 +347,8 @@ class LessonEngine:
         """Count a hint and play the next expected action of the student."""
         if self.finished:
             return None
-        nxt = self.next_action()
-        if nxt is None:                      # off the line (a free stage): start the stage again
+        nxt = self.next_action() or goal_action(self)    # off the line: an action to the goal,
+        if nxt is None:                      # else (a free stage) start the stage again
             self.restart()
             nxt = self.next_action()
             if nxt is None:

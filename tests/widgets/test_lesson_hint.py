@@ -96,6 +96,17 @@ def test_off_the_line_the_hint_finds_an_action_that_reaches_the_goal():
     assert e.act(action) and e.scores["reinforce"].done
 
 
+def test_show_me_off_the_line_plays_an_action_to_the_goal_without_restarting():
+    e = LessonEngine(load_lesson("10_city_setup_and_turns"))
+    e.go_to(9)
+    e.act("reinforce 14 +2")
+    e.act("reinforce 12 +1")
+    state = e.state
+    assert e.show() == "redeploy 12>14 2"
+    assert e.scores["reinforce"].done and e.scores["reinforce"].hints == 1
+    assert [str(a) for a in state.actions[-3:]] == ["reinforce 14 +2", "reinforce 12 +1", "redeploy 12>14 2"]
+
+
 def test_no_single_move_to_the_goal_the_computer_suggests_one():
     data = copy.deepcopy(BASE)
     data["stage"] = [dict(data["stage"][0], free=True, goal=["zone #2 graveyard"], solution=["move #1 c3"])]
