@@ -6,6 +6,7 @@ the computer's suggestion; the page shows it in one language."""
 from __future__ import annotations
 
 import copy
+import re
 
 import pytest
 
@@ -37,6 +38,7 @@ def test_following_the_hints_passes_every_stage(lid, index):
         h = e.feedback.hint
         assert action is not None and e.feedback.kind == "hint" and h.action == action
         assert h.why["ru"] and h.why["en"] and h.why["ru"] != h.why["en"]
+        assert not re.search("[А-Яа-яЁё]", h.why["en"]) and re.search("[А-Яа-яЁё]", h.why["ru"])
         assert h.rule_ids and all(r in rules for r in h.rule_ids), h.rule_ids
         state = e.state
         if h.source == "try":
@@ -151,3 +153,12 @@ def test_the_hint_on_the_page_names_lights_and_explains_in_one_language():
     p.app.lang_toggle.value = "en"
     html = p.feedback_html.value
     assert "Why:" in html and "1/12" in html and "Почему" not in html
+
+
+def test_no_hint_once_the_lesson_is_done_and_the_score_stays():
+    e = LessonEngine(load_lesson("01_field_and_zones"))
+    e.go_to(len(e.lesson.stages) - 1)
+    while not e.finished:
+        e.act(e.hint())
+    hints = e.totals()[1]
+    assert e.hint() is None and e.totals()[1] == hints and e.feedback.kind == "done"
