@@ -213,7 +213,7 @@ class BerserkController(BerserkPanels, BaseController):
         """The lights of the action pointed at (or picked in the list): its card, its objects and
         cell only; None when no legal action is in focus."""
         a = self.focus_action()
-        if a is None or a not in self.legal():
+        if not self.can_light(a):
             return None
         me = self.owner(a.card) if a.card is not None else self.seat
         cards, targets = set(), set()
@@ -488,7 +488,7 @@ class BerserkController(BerserkPanels, BaseController):
             lit.append(w("lit_cards", lang, cards=", ".join(self.card_name(u) for u in cards)))
         parts.append(w("lit", lang, what="; ".join(lit)) if lit else w("nothing_lit", lang))
         focus = self.considered           # picked in the list or suggested (not a passing pointer)
-        if focus is not None and focus in self.legal():
+        if self.can_light(focus):
             if parts[-1] == w("nothing_lit", lang):
                 parts.pop()
             parts.insert(0, w("focus_action", lang, what=self.action_label(focus, lang)))

@@ -165,7 +165,7 @@ class CityController(BaseController):
                       Text(r.x + r.w - 11, r.y + r.h - 11, "●", size=12, anchor="middle", fill=PALETTE["orange"],
                            layer="highlight")]
         focus = self.focus_action()
-        if focus is not None and focus in self.legal():     # an action pointed at, picked or hinted
+        if self.can_light(focus):     # an action pointed at, picked or hinted (or a lesson's "try")
             for d, colour in ((focus.src, PALETTE["blue"]), (focus.dst, PALETTE["purple"])):
                 r = boxes.get(f"district:{d}") if d else None
                 if r:
@@ -370,7 +370,7 @@ class CityController(BaseController):
         parts.append(w("lit", lang, what=w("districts_lit", lang, what="; ".join(lit)))
                      if lit else w("nothing_lit", lang))
         focus = self.considered           # picked in the list or suggested (not a passing pointer)
-        if focus is not None and focus in self.legal():
+        if self.can_light(focus):
             if parts[-1] == w("nothing_lit", lang):
                 parts.pop()
             parts.insert(0, w("focus_action", lang, what=self.action_label(focus, lang)))

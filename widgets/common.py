@@ -61,6 +61,7 @@ class BaseController:
         self.lang = normal_lang(lang) if lang else page_lang()
         self.message: Message | None = None
         self.considered = None           # an action picked in the list (not applied)
+        self.tried = None                # an action a lesson asks to try though the rules refuse it
         self.pointed = None              # an action whose button is under the pointer
         self.choices: list = []          # actions one click stood for, to choose between
         self.version = 0                 # bumps on every change of the position
@@ -189,12 +190,18 @@ class BaseController:
     def set_viewer(self, seat) -> None:  # games with a turned board override
         """Fix the board to a seat (None: automatic, the player whose turn it is)."""
 
-    def consider(self, action) -> None:
+    def consider(self, action, tried: bool = False) -> None:
         """An action pointed at or picked in the list (not applied): the board lights its card
-        and targets, the odds panel shows it. None clears."""
+        and targets, the odds panel shows it. None clears. `tried`: a lesson's hint to try an
+        action the rules refuse (a "try the forbidden" stage): it is lit all the same."""
         if isinstance(action, str):
             action = self.state.parse_action(action)
         self.considered = action
+        self.tried = action if tried else None
+
+    def can_light(self, action) -> bool:
+        """A legal action, or the one a lesson asks to try, can be lit on the board."""
+        return action is not None and (action in self.legal() or action == self.tried)
 
     def point_at(self, key) -> bool:
         """The pointer is over a button standing for `key` (an action's text, or a game's own
@@ -227,6 +234,7 @@ class BaseController:
         self.version += 1
         self.choices = []
         self.considered = None
+        self.tried = None
         self.pointed = None
         self._reset_selection()
         for listener in list(self.listeners):

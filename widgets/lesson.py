@@ -231,6 +231,8 @@ class LessonPage:
                                    getattr(message, "en", ""))
         finally:
             self._refusing = False
+        if self.controller.tried is not None:   # the forbidden action was tried: no longer lit
+            self.controller.consider(None)
 
     def _save(self, engine) -> None:
         self.store.record(self.lesson.id, engine.progress())
@@ -238,8 +240,9 @@ class LessonPage:
     def _on_hint(self) -> None:
         nxt = self.engine.hint()
         if nxt is not None:
+            h = self.engine.feedback.hint
             try:
-                self.controller.consider(nxt)
+                self.controller.consider(nxt, tried=h is not None and h.source == "try")
             except Exception:  # noqa: BLE001 - an action we cannot light is still named in words
                 pass
         self.app.refresh()

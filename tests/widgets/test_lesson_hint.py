@@ -162,3 +162,27 @@ def test_no_hint_once_the_lesson_is_done_and_the_score_stays():
         e.act(e.hint())
     hints = e.totals()[1]
     assert e.hint() is None and e.totals()[1] == hints and e.feedback.kind == "done"
+
+
+@pytest.mark.parametrize("lid, index, card", [("05_strike_and_defenders", 0, 1), ("01_field_and_zones", 1, 3)])
+def test_a_forbidden_action_to_try_is_lit_on_the_board(lid, index, card):
+    """A "try the forbidden" stage: the hint lights the refused action (its card, its target or
+    cell) though it is not legal; any other illegal action stays unlit."""
+    p = LessonPage(load_lesson(lid), "en", store=ProgressStore())
+    if index:
+        p._go(index)
+    c = p.controller
+    p.hint_button.click()
+    h = p.engine.feedback.hint
+    assert h.source == "try" and c.tried == c.considered and str(c.considered) == h.action
+    sel, lights = c.focus_highlights()
+    assert sel == card and (lights.targets or lights.cells)
+    assert c.action_label(c.considered, "en") in c.hint()
+    c.consider(h.action)                                  # the same action, not a lesson's "try"
+    assert c.focus_highlights() is None and c.tried is None
+    c.consider(h.action, tried=True)
+    before = p.engine.state.state_hash()
+    assert not p.act(h.action)                            # refused: the stage's goal is met
+    assert p.engine.scores[p.engine.lesson.stages[index].id].done
+    assert p.engine.state.state_hash() == before          # nothing changed
+    assert c.tried is None and c.considered is None and c.focus_highlights() is None   # no longer lit
