@@ -27,6 +27,10 @@ import tomllib
 import fastjsonschema
 
 from .errors import DataError
+from .i18n import T
+from .messages import catalog
+
+M = catalog("berserk_kernel.core")
 
 MAX_BYTES = 2_000_000        # a file, paste or upload: records of 100,000 actions fit
 MAX_DEPTH = 32               # nesting of objects and lists (our formats use 8 at most)
@@ -41,25 +45,33 @@ class _Refused(Exception):
         self.field, self.en, self.ru = field, en, ru
 
 
+def _error(source: str, field: str, msg: str, **kw) -> DataError:
+    """A `DataError` with the catalog's message `msg` in both languages."""
+    m = M(msg, **kw)
+    return DataError(source, field, m.en, m.ru)
+
+
+def _refused(field, msg: str, **kw) -> _Refused:
+    m = M(msg, **kw)
+    return _Refused(field, m.en, m.ru)
+
+
 # --- reading files -------------------------------------------------------------------------------
 def read_bytes(path, max_bytes: int = MAX_BYTES) -> tuple[bytes, str]:
     """The bytes of a regular file of at most `max_bytes`; anything else is a `DataError`."""
     if not isinstance(path, (str, os.PathLike)):
-        raise DataError("<data>", "", f"expected a file name, got {_short(path)}",
-                        f"ожидалось имя файла, получено {_short(path)}")
+        raise _error("<data>", "", "not_a_file_name", got=_short(path))
     source = str(path)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         fd = os.open(path, flags)
     except (OSError, ValueError) as e:
         reason = getattr(e, "strerror", None) or str(e)
-        raise DataError(source, "", f"cannot read the file: {reason}",
-                        f"не удалось прочитать файл: {reason}") from None
+        raise _error(source, "", "cannot_read", reason=reason) from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise DataError(source, "", "not a regular file (a directory, device or pipe is never read)",
-                            "это не обычный файл (каталоги, устройства и каналы не читаются)")
+            raise _error(source, "", "not_regular_file")
         if st.st_size > max_bytes:
             raise _too_big(source, st.st_size, max_bytes)
         with open(fd, "rb", closefd=False) as f:
@@ -74,16 +86,14 @@ def read_bytes(path, max_bytes: int = MAX_BYTES) -> tuple[bytes, str]:
 def decode(raw: bytes, source: str) -> str:
     """UTF-8 text (an optional UTF-8 byte order mark is dropped); UTF-16 and stray bytes refused."""
     if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or b"\x00" in raw[:4096]:
-        raise DataError(source, "", "the file is not UTF-8 text (it looks like UTF-16): save it as UTF-8",
-                        "файл не в кодировке UTF-8 (похоже на UTF-16): сохраните его в UTF-8")
+        raise _error(source, "", "utf16")
     if raw.startswith(codecs.BOM_UTF8):
         raw = raw[len(codecs.BOM_UTF8):]
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as e:
         byte = raw[e.start]
-        raise DataError(source, "", f"the file is not UTF-8 text: byte 0x{byte:02x} at position {e.start}",
-                        f"файл не в кодировке UTF-8: байт 0x{byte:02x} в позиции {e.start}") from None
+        raise _error(source, "", "not_utf8", byte=f"0x{byte:02x}", pos=e.start) from None
 
 
 def read_data(path, max_bytes: int = MAX_BYTES) -> tuple[object, str]:
@@ -98,19 +108,16 @@ def parse_text(text: str, source: str = "<paste>", *, toml: bool = False, max_by
     """Parse JSON (or TOML) given as text, e.g. pasted in the explorer (source ``"<paste>"``)."""
     fmt = "TOML" if toml else "JSON"
     if not isinstance(text, str):
-        raise DataError(source, "", f"expected {fmt} text, got {_short(text)}",
-                        f"ожидался текст {fmt}, получено {_short(text)}")
+        raise _error(source, "", "expected_text", fmt=fmt, got=_short(text))
     if len(text) > max_bytes or len(text.encode("utf-8", "surrogatepass")) > max_bytes:
         raise _too_big(source, len(text.encode("utf-8", "surrogatepass")), max_bytes)
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as e:
-        raise DataError(source, "", f"the text is not valid Unicode: a lone surrogate at position {e.start}",
-                        f"текст — не корректный Юникод: одиночный суррогат в позиции {e.start}") from None
+        raise _error(source, "", "lone_surrogate_text", pos=e.start) from None
     deep = _too_deep(text, toml)
     if deep is not None:
-        raise DataError(source, "", f"not valid {fmt}: nested deeper than {MAX_DEPTH} levels (at position {deep})",
-                        f"некорректный {fmt}: вложенность глубже {MAX_DEPTH} уровней (в позиции {deep})")
+        raise _error(source, "", "too_deep_at", fmt=fmt, depth=MAX_DEPTH, pos=deep)
     try:
         if toml:
             data = tomllib.loads(text, parse_float=_float)
@@ -120,13 +127,12 @@ def parse_text(text: str, source: str = "<paste>", *, toml: bool = False, max_by
     except _Refused as e:
         raise DataError(source, e.field or _number_key(text), e.en, e.ru) from None
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as e:
-        raise DataError(source, "", f"not valid {fmt}: {e}", f"некорректный {fmt}: {e}") from None
+        raise _error(source, "", "not_valid", fmt=fmt, reason=str(e)) from None
     except (ValueError, RecursionError, MemoryError) as e:   # tomllib's int() of a huge number
         if "digits" in str(e):
-            raise DataError(source, _number_key(text), f"a number with more than {MAX_DIGITS} digits",
-                            f"число из более чем {MAX_DIGITS} цифр") from None
+            raise _error(source, _number_key(text), "more_digits_than", n=MAX_DIGITS) from None
         reason = str(e)[:120]
-        raise DataError(source, "", f"not valid {fmt}: {reason}", f"некорректный {fmt}: {reason}") from None
+        raise _error(source, "", "not_valid", fmt=fmt, reason=reason) from None
     check_plain(data, source)
     return data
 
@@ -165,31 +171,28 @@ def _pairs(pairs):
     out = {}
     for key, value in pairs:
         if key in out:
-            raise _Refused(_short_key(key), f"the key {_short(key)} appears twice in one object",
-                           f"ключ {_short(key)} встречается в одном объекте дважды")
+            raise _refused(_short_key(key), "duplicate_key", dup=_short(key))
         out[key] = value
     return out
 
 
 def _int(s: str) -> int:
     if len(s.lstrip("-")) > MAX_DIGITS:
-        raise _Refused("", f"a number with {len(s.lstrip('-'))} digits: at most {MAX_DIGITS} are allowed",
-                       f"число из {len(s.lstrip('-'))} цифр: допустимо не больше {MAX_DIGITS}")
+        raise _refused("", "too_many_digits", n=len(s.lstrip("-")), max=MAX_DIGITS)
     return int(s)
 
 
 def _float(s: str) -> float:
     if len(s) > 40:
-        raise _Refused("", f"a number written with {len(s)} characters is too long",
-                       f"слишком длинная запись числа ({len(s)} символов)")
+        raise _refused("", "number_too_long", n=len(s))
     value = float(s)
     if value != value or value in (float("inf"), float("-inf")):
-        raise _Refused("", f"{s[:40]} is not a finite number", f"{s[:40]} — не конечное число")
+        raise _refused("", "not_finite", text=s[:40])
     return value
 
 
 def _constant(s: str):
-    raise _Refused("", f"{s} is not a number of JSON", f"{s} — не число JSON")
+    raise _refused("", "not_json_number", text=s)
 
 
 # --- plain data ----------------------------------------------------------------------------------
@@ -214,15 +217,15 @@ def _walk(data, source: str, floats: bool) -> None:
         value, path, depth = todo.pop()
         if isinstance(value, dict):
             if depth >= MAX_DEPTH:
-                _bad_plain(source, path, f"nested deeper than {MAX_DEPTH} levels", f"вложенность глубже {MAX_DEPTH} уровней")
+                raise _refused(path, "nested_deeper", depth=MAX_DEPTH)
             for k, v in value.items():
                 if not isinstance(k, str):
-                    _bad_plain(source, path, f"a key must be text, got {_short(k)}", f"ключ должен быть текстом, получено {_short(k)}")
+                    raise _refused(path, "key_not_text", got=_short(k))
                 _check_text(k, source, path + (k,))
                 todo.append((v, path + (k,), depth + 1))
         elif isinstance(value, (list, tuple)):
             if depth >= MAX_DEPTH:
-                _bad_plain(source, path, f"nested deeper than {MAX_DEPTH} levels", f"вложенность глубже {MAX_DEPTH} уровней")
+                raise _refused(path, "nested_deeper", depth=MAX_DEPTH)
             todo.extend((v, path + (i,), depth + 1) for i, v in enumerate(value))
         elif isinstance(value, str):
             _check_text(value, source, path)
@@ -230,30 +233,21 @@ def _walk(data, source: str, floats: bool) -> None:
             continue
         elif isinstance(value, int):
             if not -MAX_INT <= value <= MAX_INT:
-                _bad_plain(source, path, f"the number is too large (more than {MAX_DIGITS} digits)",
-                           f"слишком большое число (больше {MAX_DIGITS} цифр)")
+                raise _refused(path, "number_too_large", n=MAX_DIGITS)
         elif isinstance(value, float):
             if not floats:
-                _bad_plain(source, path, f"expected a whole number, got {_short(value)}",
-                           f"ожидалось целое число, получено {_short(value)}")
+                raise _refused(path, "expected_whole", got=_short(value))
         else:
-            _bad_plain(source, path, f"not a JSON value: {type(value).__name__}",
-                       f"не значение JSON: {type(value).__name__}")
+            raise _refused(path, "not_json_value", type=type(value).__name__)
 
 
 def _check_text(s: str, source: str, path) -> None:
     if len(s) > MAX_TEXT:
-        _bad_plain(source, path, f"the text is longer than {MAX_TEXT} characters",
-                   f"текст длиннее {MAX_TEXT} символов")
+        raise _refused(path, "text_too_long", n=MAX_TEXT)
     try:
         s.encode("utf-8")
     except UnicodeEncodeError as e:
-        _bad_plain(source, path, f"not valid Unicode text: a lone surrogate at position {e.start}",
-                   f"некорректный текст Юникода: одиночный суррогат в позиции {e.start}")
-
-
-def _bad_plain(source, path, en, ru):
-    raise _Refused(path, en, ru)
+        raise _refused(path, "lone_surrogate", pos=e.start)
 
 
 # --- schemas -------------------------------------------------------------------------------------
@@ -299,59 +293,47 @@ def validate(data, schema: dict, source: str, names=None):
     return data
 
 
-_TYPES = {"integer": ("a whole number", "целое число"), "string": ("text", "текст"),
-          "object": ("a table (a JSON object)", "таблица (объект JSON)"), "array": ("a list", "список"),
-          "boolean": ("true or false", "true или false"), "null": ("null", "null"),
-          "number": ("a number", "число")}
-
-
-def _type_words(t):
+def _type_words(t) -> T:
     ts = t if isinstance(t, list) else [t]
-    return (" or ".join(_TYPES.get(x, (x, x))[0] for x in ts), " или ".join(_TYPES.get(x, (x, x))[1] for x in ts))
+    words = [M(f"type_{x}") if f"type_{x}" in M.messages else T(x, x) for x in ts]
+    sep = M("or")
+    return T(sep.ru.join(w.ru for w in words), sep.en.join(w.en for w in words))
+
+
+# schema keywords whose message names the keyword's number or pattern `d`
+_SIMPLE = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength",
+           "minItems", "maxItems", "maxProperties", "uniqueItems", "pattern")
 
 
 def schema_message(e) -> tuple[str, str, object]:
     """(en, ru, extra key) for a fastjsonschema refusal; extra is a field to add to the path."""
     rule, d, v = e.rule, e.rule_definition, e.value
-    got_en, got_ru = f"got {_short(v)}", f"получено {_short(v)}"
+    got = M("got", got=_short(v))
     if rule == "type":
-        en, ru = _type_words(d)
-        return f"expected {en}, {got_en}", f"ожидалось: {ru}; {got_ru}", None
+        m = M("expected_type", types=_type_words(d), got=got)
+        return m.en, m.ru, None
     if rule in ("enum", "const"):
         allowed = ", ".join(_short(x) for x in (d if rule == "enum" else [d]))
-        return f"must be one of: {allowed}; {got_en}", f"допустимо одно из: {allowed}; {got_ru}", None
-    simple = {
-        "minimum": (f"must be at least {d}", f"должно быть не меньше {d}"),
-        "maximum": (f"must be at most {d}", f"должно быть не больше {d}"),
-        "exclusiveMinimum": (f"must be more than {d}", f"должно быть больше {d}"),
-        "exclusiveMaximum": (f"must be less than {d}", f"должно быть меньше {d}"),
-        "minLength": (f"must be at least {d} characters long", f"должно быть не короче {d} символов"),
-        "maxLength": (f"must be at most {d} characters long", f"должно быть не длиннее {d} символов"),
-        "minItems": (f"must hold at least {d} items", f"должно содержать не меньше {d} элементов"),
-        "maxItems": (f"must hold at most {d} items", f"должно содержать не больше {d} элементов"),
-        "maxProperties": (f"must hold at most {d} fields", f"должно содержать не больше {d} полей"),
-        "uniqueItems": ("the items must not repeat", "элементы не должны повторяться"),
-        "pattern": (f"does not match the pattern {d}", f"не подходит под шаблон {d}"),
-    }
-    if rule in simple:
-        en, ru = simple[rule]
-        shown = f"; {got_en}" if rule not in ("maxItems", "maxProperties", "uniqueItems") else ""
-        shown_ru = f"; {got_ru}" if shown else ""
-        return en + shown, ru + shown_ru, None
+        m = M("one_of", allowed=allowed, got=got)
+        return m.en, m.ru, None
+    if rule in _SIMPLE:
+        m = M(rule, d=d)
+        if rule in ("maxItems", "maxProperties", "uniqueItems"):
+            return m.en, m.ru, None
+        return f"{m.en}; {got.en}", f"{m.ru}; {got.ru}", None
     if rule == "required" and isinstance(v, dict):
         missing = [k for k in d if k not in v]
-        name = missing[0] if missing else "?"
-        return f"the field {name!r} is missing", f"нет обязательного поля {name!r}", None
+        m = M("missing_field", name=repr(missing[0] if missing else "?"))
+        return m.en, m.ru, None
     if rule == "additionalProperties" and isinstance(v, dict):
         props = e.definition.get("properties", {})
         patterns = [re.compile(p) for p in e.definition.get("patternProperties", {})]
         extra = [k for k in v if k not in props and not any(p.search(k) for p in patterns)]
-        known = ", ".join(props) if props else ""
+        m = M("unknown_field_known", known=", ".join(props)) if props else M("unknown_field")
         key = extra[0] if extra else None
-        en = "unknown field" + (f" (known: {known})" if known else "")
-        ru = "неизвестное поле" + (f" (известны: {known})" if known else "")
-        return en, ru, _short_key(key) if key is not None else None
-    return (f"the value does not fit ({e.message})", f"значение не подходит ({e.message})", None)
+        return m.en, m.ru, _short_key(key) if key is not None else None
+    m = M("does_not_fit", message=e.message)
+    return m.en, m.ru, None
 
 
 def field_name(path) -> str:
@@ -380,5 +362,5 @@ def _short_key(key) -> str:
 
 
 def _too_big(source: str, size: int, limit: int) -> DataError:
-    return DataError(source, "", f"too large: {size:,} bytes, at most {limit:,} are read",
-                     f"слишком большой: {size:,} байт, читается не больше {limit:,}".replace(",", " "))
+    return _error(source, "", "too_big", size=size, shown=T(f"{size:,}".replace(",", " "), f"{size:,}"),
+                  limit=T(f"{limit:,}".replace(",", " "), f"{limit:,}"))

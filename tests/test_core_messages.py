@@ -1,0 +1,39 @@
+"""The shared kernel's refusals of bad data come from its catalog (core/data/messages.toml), in
+correct Russian and English: numbers agree with their nouns."""
+import pytest
+
+from berserk_kernel.core.errors import DataError
+from berserk_kernel.core.loading import M, parse_text, read_data
+
+
+def test_every_core_message_has_the_same_placeholders_in_both_languages():
+    for key in M.messages:
+        assert M.placeholders(key, "ru") == M.placeholders(key, "en"), key
+
+
+@pytest.mark.parametrize("digits, ru", [(21, "число из 21 цифры"), (22, "число из 22 цифр"), (31, "число из 31 цифры"),
+                                        (25, "число из 25 цифр")])
+def test_a_long_number_names_its_digits_in_agreement(digits, ru):
+    with pytest.raises(DataError) as e:
+        parse_text('{"seed": 1' + "0" * (digits - 1) + "}", "<paste>")
+    assert e.value.source == "<paste>"
+    assert e.value.ru == f"{ru}: допустимо не больше 20"
+    assert e.value.en == f"a number with {digits} digits: at most 20 are allowed"
+
+
+def test_a_file_too_large_keeps_its_comma_and_groups_digits_per_language(tmp_path):
+    p = tmp_path / "big.json"
+    p.write_bytes(b" " * 2_000_001)
+    with pytest.raises(DataError) as e:
+        read_data(p)
+    assert e.value.ru == "слишком большой: 2 000 001 байт, читается не больше 2 000 000"
+    assert e.value.en == "too large: 2,000,001 bytes, at most 2,000,000 are read"
+    assert e.value.source == str(p) and e.value.field == ""
+
+
+def test_schema_words_agree_with_their_numbers():
+    assert M("minLength", d=1).ru == "должно быть не короче 1 символа"
+    assert M("minLength", d=5).ru == "должно быть не короче 5 символов"
+    assert M("maxItems", d=2).ru == "должно содержать не больше 2 элементов"
+    assert M("maxItems", d=1).en == "must hold at most 1 item"
+    assert M("number_too_long", n=41).ru == "слишком длинная запись числа (41 символ)"
