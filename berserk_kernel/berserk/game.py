@@ -20,7 +20,7 @@ from ..core.messages import catalog
 from ..core.rules import RuleRegistry
 from ..core.state import BaseState
 from . import heroes, hidden, movement, placement, queue, reach, setup, strike, turn, zones
-from . import readout
+from . import readout, undo
 from .actions import Action
 from .cards import demo_cards
 from .field import CELLS, ORTHOGONAL
@@ -97,6 +97,8 @@ class BerserkState(BaseState):
         self.passes = 0               # passes in a row
         self.batch: int | None = None # where the current batch of triggers enters the queue
         self.attacks_made = 0         # attacks by the active player this turn (taunts)
+        self._journal: list = []      # (card, field, old value) of every card change (undo.py)
+        self._bound = None            # (cards table, zones.MINTED) when its cards were bound
 
     # --- whose decision -------------------------------------------------------------------
     @property
@@ -312,17 +314,25 @@ class BerserkState(BaseState):
         d = self.__dict__.copy()
         d["dice"] = self.dice.copy()
         d["seats"] = [p.copy() for p in self.seats]
-        d["cards"] = {u: c.copy() for u, c in self.cards.items()}
+        d["_journal"] = journal = []
+        d["cards"] = cards = {u: c.copy(journal) for u, c in self.cards.items()}
+        d["_bound"] = (cards, zones.MINTED[0])
         d["cells"] = self.cells[:]
         d["pending"] = dict(self.pending) if self.pending else None
         d["queue"] = [dict(e) for e in self.queue]
-        d["fired"] = _copy_fired(self.fired)
+        d["fired"] = undo.copy_fired(self.fired)
         d["log"] = self.log[:]
         d["actions"] = self.actions[:]
         d["_undo"], d["_redo"] = [], []
         d["_legal"] = None
         new.__dict__.update(d)
         return new
+
+    # undo marks: a journal of card changes instead of copies (undo.py)
+    _mark = undo.mark
+    _rewind = undo.rewind
+    _position_at = undo.position_at
+    _unmarked = undo.unmarked
 
     def to_dict(self) -> dict:
         from .scenario import state_to_dict
@@ -381,12 +391,6 @@ _PRECHECKED = frozenset(("move", "strike", "use", "end", "hire"))
 _act = queue._act
 _new = tuple.__new__
 _END = Action("end")
-
-
-def _copy_fired(fired: list) -> list:
-    """Copy fired triggers keeping one shared point pool per ability (HR-402.2)."""
-    pools: dict = {}
-    return [dict(f, points=pools.setdefault(id(f["points"]), list(f["points"]))) for f in fired]
 
 
 def _gathers(s, uid) -> bool:

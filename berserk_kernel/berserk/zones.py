@@ -16,13 +16,36 @@ PLAY_ZONES = frozenset(("field", "aux", "attached"))
 M = catalog("berserk_kernel.berserk")
 
 
-class CardState:
-    """One physical card in one game. `card` is the id of its `CardDef`."""
+_SET = object.__setattr__
+# cards made outside a position's own copy (a new game, a scenario, a view's relabelled copy, a
+# test): a position binds its cards to its undo journal again when this count has moved
+MINTED = [0]
+
+
+class _CardFields:
+    """The fields of a card, without the undo journal's hook (`CardState.copy` fills these
+    plain slots at full speed, then turns the record into a `CardState`)."""
 
     __slots__ = ("uid", "card", "owner", "zone", "cell", "host", "closed", "face_down",
-                 "wounds", "moves", "tokens", "flyer_strike", "poison", "used", "taunt", "lasting")
+                 "wounds", "moves", "tokens", "flyer_strike", "poison", "used", "taunt", "lasting", "_j", "_k")
+
+
+class CardState(_CardFields):
+    """One physical card in one game. `card` is the id of its `CardDef`.
+
+    Every change of a field is written to the undo journal of the position holding the card
+    (``_j``, a list of ``(card, field, old value)``; None for a card of no position), so
+    `BerserkState` steps back by playing the journal backwards instead of copying all cards
+    (berserk/undo.py), and drops the card's part of the position key (``_k``, rebuilt when
+    `position_key` next asks). Fields are set, never changed in place (``used`` is replaced,
+    not updated), so the journal and the key see every change."""
+
+    __slots__ = ()
 
     def __init__(self, uid: int, card: str, owner: int, zone: str = "deck"):
+        _SET(self, "_j", None)
+        _SET(self, "_k", None)
+        MINTED[0] += 1
         self.uid = uid
         self.card = card
         self.owner = owner
@@ -40,12 +63,26 @@ class CardState:
         self.taunt = 0                # the turn in which the opponent's first attack must target it
         self.lasting: tuple = ()      # Lasting effects left by abilities (lasting.py)
 
-    def copy(self) -> "CardState":
-        c = CardState.__new__(CardState)
+    def __setattr__(self, name, value):
+        j = self._j
+        if j is not None:
+            j.append((self, name, getattr(self, name)))
+        _SET(self, name, value)
+        _SET(self, "_k", None)
+        if name == "card":
+            MINTED[0] += 1            # identities changed: cached key parts are stale
+
+    def copy(self, journal: list | None = None) -> "CardState":
+        """An equal card, bound to `journal` (the copying position's) or to none."""
+        c = _CardFields.__new__(_CardFields)
         c.uid, c.card, c.owner, c.zone, c.cell, c.host = self.uid, self.card, self.owner, self.zone, self.cell, self.host
         c.closed, c.face_down, c.wounds, c.moves, c.tokens = self.closed, self.face_down, self.wounds, self.moves, self.tokens
         c.flyer_strike, c.poison, c.used, c.taunt = self.flyer_strike, self.poison, dict(self.used), self.taunt
         c.lasting = self.lasting      # a tuple of frozen records: shared safely
+        c._j, c._k = journal, self._k
+        c.__class__ = CardState
+        if journal is None:
+            MINTED[0] += 1
         return c
 
     @property
@@ -124,6 +161,7 @@ def put_into_deck(s, uid: int) -> int:
     detach_from_zone(s, old)
     del s.cards[uid]
     new = CardState(s.next_uid, old.card, old.owner, "deck")
+    _SET(new, "_j", old._j)          # changes of the new card go to the same undo journal
     s.next_uid += 1
     s.cards[new.uid] = new
     s.seats[old.owner].deck.append(new.uid)
@@ -210,13 +248,34 @@ def _frozen(value):
     return value
 
 
+def card_key(c: CardState) -> tuple:
+    """Every field of a card as a hashable tuple, kept on the card until a field changes."""
+    k = _PLAY_FIELDS(c)
+    if c.used:
+        k += (tuple(sorted(c.used.items())),)
+    _SET(c, "_k", k)
+    return k
+
+
+def _identities(s) -> tuple:
+    """(uids, card ids) of every card, kept on the position while no card is made, removed or
+    relabelled (`MINTED` moves then, or the table or `next_uid` changes)."""
+    cards = s.cards
+    got = s.__dict__.get("_ids")
+    if got is not None and got[0] is cards and got[1] == MINTED[0] and got[2] == s.next_uid and got[3] == len(cards):
+        return got[4]
+    ids = (tuple(cards), tuple(map(_CARD_ID, cards.values())))
+    s._ids = (cards, MINTED[0], s.next_uid, len(cards), ids)
+    return ids
+
+
 def position_key(s) -> tuple:
     """A hashable key of the position for search tables: every field that decides what can
     happen next, without the log, the record or the seeded future of the dice.
 
     Cards in play and in the graveyards (which keep their wounds and tokens) give all their
-    fields; a card elsewhere (deck, deal, squad, hand, set aside) is a fresh card there, so its
-    identity and the zone lists say all of it."""
+    fields (each card keeps its part until one changes); a card elsewhere (deck, deal, squad,
+    hand, set aside) is a fresh card there, so its identity and the zone lists say all of it."""
     cards, seats = s.cards, s.seats
     shown = [u for u in s.cells if u is not None]
     lists = []
@@ -225,11 +284,8 @@ def position_key(s) -> tuple:
         shown += p.attached
         shown += p.graveyard
         lists.append(tuple(map(tuple, _SEAT_LISTS(p))) + _SEAT_NUMBERS(p))
-    shown_cards = [cards[u] for u in shown]
-    used = tuple([(c.uid, tuple(sorted(c.used.items()))) for c in shown_cards if c.used])
+    play = tuple([c._k or card_key(c) for c in map(cards.__getitem__, shown)])
     return (s.phase, s.active, s.turn, s.winner, s.roll_winner, s.hidden_row, s.mode, s.priority,
-            s.passes, s.batch, s.attacks_made, s.next_uid, tuple(s.cells),
-            tuple(cards), tuple(map(_CARD_ID, cards.values())),
-            tuple(map(_PLAY_FIELDS, shown_cards)), used, tuple(lists),
+            s.passes, s.batch, s.attacks_made, s.next_uid, tuple(s.cells), _identities(s), play, tuple(lists),
             _frozen(s.pending) if s.pending else None, _frozen(s.queue) if s.queue else (),
             _frozen(s.fired) if s.fired else (), tuple(s.dice.forced))

@@ -315,8 +315,8 @@ def _start_and_actions(game, source: str = "<record>"):
         return start, [start.parse_action(a) for a in game.get("actions", [])]
     actions = list(game.actions)
     if game.can_undo() and len(game._undo) == len(actions):
-        # the first undo snapshot is the position before the first action (BaseState.apply)
-        return game._undo[0][0].clone(), actions
+        # the position before the first action (BaseState.history_start)
+        return game.history_start(), actions
     raise ValueError("review needs a game played with history (undo) or a record table")
 
 

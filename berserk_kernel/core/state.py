@@ -10,9 +10,12 @@ A game subclasses `BaseState` and provides:
 
 `legal_actions()` is ``_candidates()`` filtered by ``_check``, so the list and the refusals of
 `apply` can never disagree. `apply` works on the position only after the check passed, and
-restores a snapshot if anything fails midway, so an illegal or broken action changes nothing.
-An undo snapshot holds the position without its log and record (those are cut back to their
-length on undo), so a game of n actions keeps n positions, not n copies of a growing log.
+steps back to its undo mark if anything fails midway, so an illegal or broken action changes
+nothing. An undo mark (``_mark()``) is by default a copy of the position without its log and
+record (those are cut back to their length on undo); a game may keep cheaper marks by
+overriding ``_mark``, ``_rewind``, ``_position_at`` and ``_unmarked`` (Berserk keeps an undo
+journal, berserk/undo.py). Each undo entry also keeps the dice faces given to `apply`, so
+`redo` meets the same rolls.
 """
 from __future__ import annotations
 
@@ -65,6 +68,30 @@ class BaseState(Contract):
         self._undo, self._redo = undo, redo
         self._legal = None
 
+    # --- undo marks (a game may keep them cheaper than copies) -------------------------------
+    def _mark(self):
+        """What `_rewind` needs to return to the position now: a copy without log and record."""
+        log, actions = self.log, self.actions
+        self.log, self.actions = [], []
+        try:
+            return self.copy()
+        finally:
+            self.log, self.actions = log, actions
+
+    def _rewind(self, mark) -> None:
+        """Return to the position of `mark`, keeping the log, the record and the history stacks
+        (the caller cuts log and record back)."""
+        log, actions = self.log, self.actions
+        self._restore(mark)
+        self.log, self.actions = log, actions
+
+    def _position_at(self, mark):
+        """A new position equal to the one of `mark` (no log, record or history)."""
+        return mark.clone()
+
+    def _unmarked(self) -> None:
+        """Called before an action is applied without history (a journal keeps or drops it)."""
+
     # --- the public API -----------------------------------------------------------------
     def legal_actions(self) -> list:
         """Every legal decision of whoever must decide now."""
@@ -103,6 +130,7 @@ class BaseState(Contract):
                 for x in legal:
                     if x is action:
                         self._legal = None
+                        self._unmarked()
                         self._perform(action)
                         self.actions.append(action)
                         return self
@@ -113,30 +141,32 @@ class BaseState(Contract):
         verdict = self._check(action)
         if not verdict.ok:
             raise IllegalAction(verdict.rule_id, verdict.ru, verdict.en, action)
-        perform = self._perform if dice is None else lambda a: self._perform_rolled(a, dice)
         if not history:
             # the fast path: the check above already refused illegal actions, and there is no
-            # snapshot to step back to
-            perform(action)
+            # mark to step back to
+            self._unmarked()
+            if dice is None:
+                self._perform(action)
+            else:
+                self._perform_rolled(action, dice)
             self.actions.append(action)
             return self
-        # the snapshot leaves out the log and the record: both only grow, so undo cuts them
-        # back to their length now (a snapshot per action stays the size of the position)
-        log, actions = self.log, self.actions
-        self.log, self.actions = [], []
+        # the mark leaves out the log and the record: both only grow, so undo cuts them back to
+        # their length now (a mark per action stays the size of what the action changes)
+        mark = self._mark()
+        n_log, n_actions = len(self.log), len(self.actions)
         try:
-            snapshot = self.copy()
-        finally:
-            self.log, self.actions = log, actions
-        n_log, n_actions = len(log), len(actions)
-        try:
-            perform(action)
+            if dice is None:
+                self._perform(action)
+            else:
+                self._perform_rolled(action, dice)
         except BaseException:
-            self._restore(snapshot)
-            self.log, self.actions = log[:n_log], actions[:n_actions]
+            self._rewind(mark)
+            del self.log[n_log:]
+            del self.actions[n_actions:]
             raise
         self.actions.append(action)
-        self._undo.append((snapshot, n_log, n_actions))
+        self._undo.append((mark, n_log, n_actions, dice))
         self._redo.clear()
         return self
 
@@ -151,25 +181,35 @@ class BaseState(Contract):
         return bool(self._redo)
 
     def undo(self):
-        """Step back one action. The dice come back too: redoing meets the same rolls."""
+        """Step back one action. The dice come back too: redoing meets the same rolls (and the
+        same faces when the action was applied with ``dice=``)."""
         if not self._undo:
             raise IndexError("nothing to undo")
-        log, actions = self.log, self.actions
-        action = actions[-1]
-        snapshot, n_log, n_actions = self._undo.pop()
-        self._redo.append(action)
-        self._restore(snapshot)
-        self.log, self.actions = log[:n_log], actions[:n_actions]
+        action = self.actions[-1]
+        mark, n_log, n_actions, dice = self._undo.pop()
+        self._redo.append((action, dice))
+        self._rewind(mark)
+        del self.log[n_log:]
+        del self.actions[n_actions:]
+        self._legal = None
         return action
 
     def redo(self):
+        """Apply again the action undone last, with the dice faces it was applied with."""
         if not self._redo:
             raise IndexError("nothing to redo")
-        action = self._redo.pop()
+        action, dice = self._redo.pop()
         rest = list(self._redo)   # apply() clears the redo list: keep what is left of it
-        self.apply(action)
+        self.apply(action, dice=dice)
         self._redo = rest
         return action
+
+    def history_start(self):
+        """The position before the first action kept in the undo history, as a new position
+        without log, record or history (None when there is no history); this one is unchanged."""
+        if not self._undo:
+            return None
+        return self._position_at(self._undo[0][0])
 
     # --- identity ------------------------------------------------------------------------
     def state_hash(self) -> str:

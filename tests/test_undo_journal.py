@@ -1,0 +1,332 @@
+"""Berserk's undo journal (berserk/undo.py) and position key (zones.position_key) cross-checked
+against the whole position, over thousands of random positions of classic Berserk and Heroes.
+
+apply + undo must return to exactly the same position: the same `to_dict()`, `state_hash()`
+(log and record included), key and legal actions, whether the action finished, was applied
+with given dice (`apply(dice=...)`) or raised midway inside `_perform`; `redo` replays the
+same dice; `history_start()` is the position before the first action.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from berserk_kernel.berserk import new_game
+from berserk_kernel.berserk.game import BerserkState
+from berserk_kernel.berserk.zones import CardState
+from berserk_kernel.core.errors import IllegalAction
+from tests.test_fastpath import full_key
+
+GAMES = {"classic": {}, "heroes": {"mode": "heroes"}}
+SEEDS = {"classic": range(12), "heroes": range(3)}     # Heroes games are longer
+
+
+def snapshot(s) -> tuple:
+    """Everything that must come back: the canonical position (log and record included), its
+    hash, the key and the legal actions as texts."""
+    return s.to_dict(), s.state_hash(), s.key(), [str(a) for a in s.legal_actions()]
+
+
+def fields(s) -> tuple:
+    """A quicker check of the same: every field of every card and seat (test_fastpath's full
+    key), the record, the length of the log, the key and the legal actions."""
+    return full_key(s), tuple(s.actions), len(s.log), s.key(), [str(a) for a in s.legal_actions()]
+
+
+def positions(mode: str, seeds, every: int = 1):
+    """(state, rng) along seeded random games played without history (so no earlier mark)."""
+    for seed in seeds:
+        s = new_game(seed=seed, **GAMES[mode])
+        rng = random.Random(seed)
+        for step in range(600):
+            if s.is_terminal():
+                break
+            if step % every == 0:
+                yield s, rng
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))], history=False)
+
+
+def faces_for(s, a, rng):
+    """A random tuple of faces `a` can roll, or None when it rolls nothing."""
+    law = s.chance_outcomes(a)
+    return None if law is None else law[rng.randrange(len(law))][0]
+
+
+class Boom(Exception):
+    pass
+
+
+@pytest.mark.parametrize("mode", list(GAMES))
+def test_apply_then_undo_returns_to_exactly_the_same_position(mode):
+    checked = rolled = deep = 0
+    for i, (s, rng) in enumerate(positions(mode, SEEDS[mode])):
+        # every 15th position: the whole canonical position and its hash; else all fields
+        look = snapshot if i % 15 == 0 else fields
+        deep += look is snapshot
+        before = look(s)
+        legal = s.legal_actions()
+        for a in rng.sample(legal, min(3, len(legal))):
+            s.apply(a)
+            assert s.can_undo() and s.actions[-1] == a
+            assert s.undo() == a
+            assert look(s) == before, f"{mode}: undo of {a} left a different position"
+            checked += 1
+        a = legal[rng.randrange(len(legal))]
+        faces = faces_for(s, a, rng)
+        if faces is not None:
+            s.apply(a, dice=faces)
+            s.undo()
+            assert look(s) == before, f"{mode}: undo of {a} with dice {faces}"
+            rolled += 1
+        # two actions deep and back
+        s.apply(a)
+        if not s.is_terminal():
+            s.apply(rng.choice(s.legal_actions()))
+            s.undo()
+        s.undo()
+        assert look(s) == before
+        assert not s.can_undo() and s.can_redo()
+    assert checked >= 3000 and rolled >= 60 and deep >= 60, (checked, rolled, deep)
+
+
+@pytest.mark.parametrize("mode", list(GAMES))
+def test_an_exception_inside_perform_changes_nothing(monkeypatch, mode):
+    """`_perform` raises at the n-th log line it writes (its first line comes before any change,
+    later ones after some): the position comes back whole, history too, and play goes on."""
+    real_log = BerserkState._log
+    budget = [None]
+
+    def log(self, *args, **kw):
+        if budget[0] is not None:
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise Boom
+        return real_log(self, *args, **kw)
+
+    monkeypatch.setattr(BerserkState, "_log", log)
+    raised = 0
+    for s, rng in positions(mode, SEEDS[mode][:3], every=4):
+        s.apply(rng.choice(s.legal_actions()))       # a mark below: the journal must keep it
+        if s.is_terminal():
+            s.undo()
+            continue
+        before, n_actions = snapshot(s), len(s.actions)
+        a = rng.choice(s.legal_actions())
+        faces = faces_for(s, a, rng) if rng.random() < 0.3 else None
+        trial = s.copy()                             # with its log: a turn start reads it
+        n = len(trial.log)
+        trial.apply(a, history=False, dice=faces)
+        budget[0] = rng.randrange(len(trial.log) - n)
+        try:
+            s.apply(a, dice=faces)
+        except Boom:
+            raised += 1
+        finally:
+            budget[0] = None
+        assert len(s.actions) == n_actions and len(s._undo) == 1
+        assert snapshot(s) == before, f"{mode}: {a} raised and left a change"
+        s.apply(a, dice=faces)                       # and the same action plays on normally
+        s.undo()
+        assert snapshot(s) == before
+        s.undo()
+    assert raised >= 50, raised
+
+
+def test_undo_steps_back_over_actions_applied_without_history():
+    for s, rng in positions("classic", [5], every=40):
+        before = snapshot(s)
+        s.apply(rng.choice(s.legal_actions()))
+        for _ in range(5):
+            if s.is_terminal():
+                break
+            s.apply(rng.choice(s.legal_actions()), history=False)
+        s.undo()
+        assert snapshot(s) == before
+
+
+def test_redo_after_apply_with_dice_replays_the_same_faces():
+    found = 0
+    for s, rng in positions("classic", range(6), every=7):
+        for a in s.legal_actions():
+            law = s.chance_outcomes(a)
+            if law is None or len(law) < 2:
+                continue
+            # the least likely outcome: not what the seeded dice would roll anyway
+            faces = min(law, key=lambda fp: fp[1])[0]
+            natural = s.clone()
+            natural.apply(a, history=False)
+            s.apply(a, dice=faces)
+            forced = snapshot(s)
+            rolls = s.last_rolls()
+            s.undo()
+            s.redo()
+            assert snapshot(s) == forced and s.last_rolls() == rolls
+            assert not s.can_redo() and s.can_undo()
+            s.undo()
+            found += forced[2] != natural.key()
+            break
+    assert found >= 10, found
+
+
+def test_redo_keeps_the_rest_of_the_redo_stack_and_its_dice():
+    for s, rng in positions("classic", [2], every=50):
+        line, shots = [], []
+        for _ in range(4):
+            if s.is_terminal():
+                break
+            a = rng.choice(s.legal_actions())
+            faces = faces_for(s, a, rng)
+            s.apply(a, dice=faces)
+            line.append(a)
+            shots.append(snapshot(s))
+        for _ in line:
+            s.undo()
+        for i, a in enumerate(line):
+            assert s.redo() == a
+            assert snapshot(s) == shots[i]
+        assert not s.can_redo()
+        for _ in line:
+            s.undo()
+
+
+def test_history_start_is_the_position_before_the_first_action():
+    for s, rng in positions("heroes", [1], every=60):
+        start = s.clone()
+        start.log, start.actions = [], []
+        for _ in range(8):
+            if s.is_terminal():
+                break
+            s.apply(rng.choice(s.legal_actions()))
+        now = snapshot(s)
+        h = s.history_start()
+        assert snapshot(h) == snapshot(start)
+        assert snapshot(s) == now                       # the game itself is unchanged
+        h.apply(h.legal_actions()[0])                  # and the start plays on by itself
+        h.undo()
+        assert snapshot(h) == snapshot(start) and snapshot(s) == now
+        while s.can_undo():
+            s.undo()
+        assert s.history_start() is None
+
+
+def test_undo_and_redo_with_nothing_to_step_to():
+    s = new_game(seed=1)
+    with pytest.raises(IndexError):
+        s.undo()
+    with pytest.raises(IndexError):
+        s.redo()
+    with pytest.raises(IllegalAction) as e:
+        s.apply("end")
+    assert e.value.rule_id == "BR-7" and not s.can_undo()
+
+
+# --- the position key -----------------------------------------------------------------------
+
+def _battle(seed=3, mode="classic"):
+    """A battle position with cards on the field, in the aux zones and in a graveyard."""
+    for s, _rng in positions(mode, [seed]):
+        if (s.phase == "battle" and s.turn >= 3 and sum(u is not None for u in s.cells) >= 4
+                and any(p.graveyard for p in s.seats)):
+            return s
+    raise AssertionError("no battle position")
+
+
+CARD_CHANGES = {"card": lambda v: "gorge_warden" if v != "gorge_warden" else "marsh_princess",
+                "owner": lambda v: 1 - v, "zone": lambda v: "removed" if v != "removed" else "deck",
+                "cell": lambda v: 7 if v != 7 else 8, "host": lambda v: 99, "closed": lambda v: not v,
+                "face_down": lambda v: not v, "wounds": lambda v: v + 1, "moves": lambda v: v + 1,
+                "tokens": lambda v: v + 1, "flyer_strike": lambda v: not v, "poison": lambda v: v + 1,
+                "used": lambda v: {**v, "x": 1}, "taunt": lambda v: v + 1, "lasting": lambda v: v + (("x",),)}
+SEAT_CHANGES = {"gold": 1, "silver": 1, "redeals": 1, "coins": 1, "coins_open": 1, "failed_draws": 1}
+STATE_CHANGES = {"phase": "over", "active": None, "turn": None, "winner": 0, "roll_winner": None,
+                 "hidden_row": None, "priority": None, "passes": None, "batch": 0, "attacks_made": None,
+                 "next_uid": None, "mode": "heroes", "pending": {"kind": "choice", "seat": 0},
+                 "queue": [{"card": 1}], "fired": [{"card": 1, "points": []}]}
+
+
+def test_the_key_tells_apart_positions_differing_in_one_field():
+    s = _battle()
+    base = s.key()
+    assert s.clone().key() == base and s.copy().key() == base
+    in_play = [c for c in s.cards.values() if c.in_play]
+    elsewhere = [c for c in s.cards.values() if c.zone == "deck"]
+    assert in_play and elsewhere
+    changed = 0
+    for field, change in CARD_CHANGES.items():
+        for pick in (in_play[0], in_play[-1], elsewhere[0]):
+            if pick.zone == "deck" and field != "card":
+                continue      # a card in a deck is a fresh card: its zone list and identity say it all
+            c = s.copy()
+            card = c.cards[pick.uid]
+            assert c.key() == base
+            old = getattr(card, field)
+            setattr(card, field, change(old))
+            assert c.key() != base, f"{field} of #{pick.uid}"
+            setattr(card, field, old)
+            assert c.key() == base, f"{field} of #{pick.uid} set back"
+            changed += 1
+    for p in (0, 1):
+        for field, step in SEAT_CHANGES.items():
+            c = s.copy()
+            setattr(c.seats[p], field, getattr(c.seats[p], field) + step)
+            assert c.key() != base, f"seat {p} {field}"
+        for zone in ("deck", "graveyard", "aux"):
+            c = s.copy()
+            lst = getattr(c.seats[p], zone)
+            if len(lst) >= 2:
+                lst.reverse()                           # the order of a zone counts
+                assert c.key() != base, f"seat {p} {zone} order"
+    for field, value in STATE_CHANGES.items():
+        c = s.copy()
+        old = getattr(c, field)
+        setattr(c, field, value if value is not None else (old + 1 if type(old) is int else not old))
+        assert c.key() != base, field
+    c = s.copy()
+    u = next(u for u in c.cells if u is not None)
+    c.cells[c.cells.index(u)], c.cells[0] = c.cells[0], u
+    if c.cells != s.cells:
+        assert c.key() != base, "cells"
+    c = s.copy()
+    c.force_dice(3)
+    assert c.key() != base, "forced dice"
+    # what the key leaves out: the log, the record and the seeded future of the dice
+    c = s.copy()
+    c.log, c.actions = [], []
+    c.dice.state ^= 12345
+    assert c.key() == base
+    assert changed >= 20
+
+
+def test_the_key_follows_undo_and_relabelled_views():
+    s = _battle(seed=4)
+    base = s.key()
+    for a in s.legal_actions():
+        s.apply(a)
+        after = s.key()
+        fresh = BerserkState.from_dict(s.to_dict())     # cards made anew: nothing cached
+        assert fresh.key() == after
+        s.undo()
+        assert s.key() == base, f"{a}"
+    v = s.view(0)
+    w = v.sample_world(0, 5)
+    assert v.key() == s.view(0).key()
+    assert w.key() == BerserkState.from_dict(w.to_dict()).key()
+
+
+def test_cards_made_outside_a_position_are_journaled_once_in_it():
+    s = _battle(seed=2, mode="heroes")
+    before = snapshot(s)
+    hero = next(c for c in s.cards.values() if c.zone == "hand")
+    extra = CardState(s.next_uid, hero.card, hero.owner, "removed")
+    s.cards[extra.uid] = extra
+    s.seats[hero.owner].removed.append(extra.uid)
+    s.next_uid += 1
+    with_extra = snapshot(s)
+    assert with_extra != before
+    a = s.legal_actions()[0]
+    s.apply(a)
+    extra.tokens = 2                       # a change after the mark: undone with the action
+    s.undo()
+    assert snapshot(s) == with_extra and extra.tokens == 0
