@@ -12,7 +12,10 @@ city_actions_per_s        Battle for the City, 2 players, default map, whole gam
                           + a uniform pick among them + apply(history=False)
 berserk_vs_chess, heroes_vs_chess, city_vs_chess   the ratios to chess in the same rounds
 berserk_apply_undo_us     apply(history=True) + undo() of each legal action at mid-game positions
-berserk_key_us            state.key() at the same positions
+berserk_key_us            state.key() of each position one legal action away from them (the search
+                          pattern: apply, key, undo; the cards the action changed build their part
+                          of the key again)
+berserk_key_repeat_us     state.key() asked again at the same mid-game positions
 berserk_clone_us          state.clone() at the same positions
 berserk_games_per_s       complete random classic games, squad building to victory
 
@@ -107,6 +110,19 @@ def apply_undo_us(positions):
     return (cpu() - t) / n * 1e6
 
 
+def key_after_apply_us(positions):
+    n, spent = 0, 0.0
+    for s in positions:
+        for a in s.legal_actions():
+            s.apply(a)
+            t = cpu()
+            s.key()
+            spent += cpu() - t
+            s.undo()
+            n += 1
+    return spent / n * 1e6
+
+
 def per_call_us(positions, method, repeat=200):
     calls = [getattr(s, method) for s in positions]
     t = cpu()
@@ -130,7 +146,7 @@ def main():
     except ImportError:
         have_chess = False
     rows = {k: [] for k in ("chess", "berserk", "heroes", "city", "berserk_x", "heroes_x", "city_x",
-                            "apply_undo", "key", "clone")}
+                            "apply_undo", "key", "key_repeat", "clone")}
     positions = mid_game_positions()
     for r in range(ROUNDS):
         seeds = range(r * 12, r * 12 + 12)
@@ -148,7 +164,8 @@ def main():
             rows["heroes_x"].append(nh / th / chess_rate)
             rows["city_x"].append(nc / tc / chess_rate)
         rows["apply_undo"].append(apply_undo_us(positions))
-        rows["key"].append(per_call_us(positions, "key"))
+        rows["key"].append(key_after_apply_us(positions))
+        rows["key_repeat"].append(per_call_us(positions, "key"))
         rows["clone"].append(per_call_us(positions, "clone", 50))
         print(f"# round {r + 1}/{ROUNDS}: berserk {nb / tb:.0f}/s, heroes {nh / th:.0f}/s, city {nc / tc:.0f}/s"
               + (f", chess {rows['chess'][-1]:.0f}/s" if have_chess else ""), file=sys.stderr, flush=True)
@@ -164,6 +181,7 @@ def main():
         print(f"city_vs_chess: {med['city_x']:.2f} x")
     print(f"berserk_apply_undo_us: {med['apply_undo']:.1f} us")
     print(f"berserk_key_us: {med['key']:.1f} us")
+    print(f"berserk_key_repeat_us: {med['key_repeat']:.1f} us")
     print(f"berserk_clone_us: {med['clone']:.1f} us")
     print(f"berserk_games_per_s: {games_per_s():.1f} games/s")
 

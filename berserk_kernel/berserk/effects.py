@@ -8,6 +8,7 @@ from . import zones
 from .fight import STRENGTH_NAMES, single_die
 from .lasting import APPLY as LASTING_OPS, apply_lasting, open_refused
 from .targets import modifier, move_cells
+from .triggers import fire
 
 
 M = catalog("berserk_kernel.berserk")
@@ -49,7 +50,6 @@ def remove_dead(s) -> None:
 
 
 def destroy(s, uid, rule: str) -> None:
-    from .triggers import fire
     c = s.cards[uid]
     if not c.in_play:
         return

@@ -25,6 +25,7 @@ from .actions import Action
 from .cards import demo_cards
 from .field import CELLS, ORTHOGONAL
 from .options import Options
+from .triggers import chooser
 from .zones import CardState, Seat
 
 RULES = RuleRegistry.from_package("berserk_kernel.berserk")
@@ -109,7 +110,6 @@ class BerserkState(BaseState):
         if self.pending:
             return self.pending["seat"]
         if self.fired:
-            from .triggers import chooser
             return chooser(self)
         if self.queue:
             return self.priority

@@ -21,6 +21,7 @@ from .effects import apply_effects
 from .targets import abilities_of, ability_of, host_of, legal_targets, mass_cards, move_cells, target_verdict
 from .reach import Scan, infos
 from .triggers import chooser, points
+from .turn import check_victory
 
 
 M = catalog("berserk_kernel.berserk")
@@ -392,7 +393,6 @@ def has_answer(s, seat) -> bool:
 
 def settle(s) -> None:
     """Advance the queue as far as it goes without a player's decision."""
-    from .turn import check_victory
     for _ in range(10000):
         if s.phase == "over" or s.pending:
             return

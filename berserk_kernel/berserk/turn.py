@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..core.i18n import T
 from ..core.messages import catalog
 from .effects import poison_tick
+from .heroes import accumulate, check_heroes_loss
 from .lasting import expire, stays_closed
 from .placement import late_reveal
 from .triggers import fire_turn_start
@@ -52,7 +53,6 @@ def start_turn(s, seat: int) -> None:
         late_reveal(s, hidden, T("начало хода владельца", "its owner's turn begins"))
         check_victory(s)
     if s.mode == "heroes":
-        from .heroes import accumulate
         accumulate(s, seat)
         if s.phase == "over":
             return
@@ -80,8 +80,15 @@ def has_creatures(s, seat: int) -> bool:
     """Has `seat` a creature on the field or in its auxiliary zone? (A symbiote always rides a
     creature on the field, so it never decides this alone.)"""
     cards, defs = s.cards, s.defs
-    return any(u is not None and cards[u].owner == seat and defs[cards[u].card].is_creature for u in s.cells) \
-        or any(defs[cards[u].card].is_creature for u in s.seats[seat].aux)
+    for u in s.cells:               # a plain loop: called a few times after every action
+        if u is not None:
+            c = cards[u]
+            if c.owner == seat and defs[c.card].type == "creature":
+                return True
+    for u in s.seats[seat].aux:
+        if defs[cards[u].card].type == "creature":
+            return True
+    return False
 
 
 def check_victory(s) -> bool:
@@ -92,7 +99,6 @@ def check_victory(s) -> bool:
     if s.phase != "battle":
         return False
     if s.mode == "heroes":
-        from .heroes import check_heroes_loss
         return check_heroes_loss(s)
     alive = [has_creatures(s, seat) for seat in (0, 1)]
     if all(alive):

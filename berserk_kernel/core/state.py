@@ -222,6 +222,6 @@ class BaseState(Contract):
 
     def _log(self, rule_id: str, kind: str, ru, en: str | None = None, **data) -> None:
         """Log an event; `ru` may be a lazy catalog message (`Msg`) standing for both texts."""
-        if rule_id and rule_id not in self.RULES:
+        if rule_id and rule_id not in self.RULES._rules:
             self.RULES[rule_id]  # every logged rule id must be registered (raises)
         self.log.append(LogEntry(rule_id, kind, ru, en, data))
