@@ -32,12 +32,22 @@ def mid_sentence(label: str) -> str:
     return label[:1].lower() + label[1:]
 
 
+def without_label(text: str, label: str) -> str:
+    """An odds sentence that begins with the action's own words («X (#1) бьёт Y (#2): по таблице
+    боя …»), said right after the action is named: the rest, from a capital («По таблице боя …»)."""
+    head = f"{label}: "
+    if label and text.startswith(head) and len(text) > len(head):
+        rest = text[len(head):]
+        return rest[:1].upper() + rest[1:]
+    return text
+
+
 def why_words(adv: Advice, odds, label, lang: str) -> str:
     """Why the computer suggests `adv.action`: `odds` is `explain(...)` of it (or None), `label`
     names an action for a person (the controller's `action_label`)."""
     parts = []
     if odds is not None:
-        parts.append(odds[0].get(lang) or odds[0]["en"])
+        parts.append(without_label(odds[0].get(lang) or odds[0]["en"], label(adv.action, lang)))
     tries = [n for _a, _v, n in adv.alternatives]
     win = percent(round(adv.win_chance, 2), lang)
     if sum(tries) and tries[0]:
@@ -54,4 +64,4 @@ def why_words(adv: Advice, odds, label, lang: str) -> str:
     return " ".join(parts)
 
 
-__all__ = ["why_words", "mid_sentence", "LEVELS", "Advice", "MoveReview", "Cancelled", "make_bot", "suggest", "review", "explain", "percent"]
+__all__ = ["why_words", "mid_sentence", "without_label", "LEVELS", "Advice", "MoveReview", "Cancelled", "make_bot", "suggest", "review", "explain", "percent"]

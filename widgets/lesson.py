@@ -15,7 +15,7 @@ from html import escape
 import ipywidgets as W
 
 from .berserk_app import BerserkApp
-from .bot_advice import why_words
+from .bot_advice import why_words, without_label
 from .city_app import CityApp
 from .common import guarded
 from .i18n import normal_lang, page_lang
@@ -321,7 +321,8 @@ class LessonPage:
         if fb.action:
             lit = escape(w("hint_action", lang, what="\x00")).replace("\x00", f"<b>{escape(self.label(fb.action, lang))}</b>")
             parts.append(f"<span class='lesson-hint-action'>{lit}</span>")
-        lines = [p.get(lang, "") for p in h.parts] if h is not None else []
+        named = self.label(fb.action, lang) if fb.action else ""
+        lines = [without_label(p.get(lang, ""), named) for p in h.parts] if h is not None else []
         if h is not None and h.advice is not None:
             lines.append(why_words(h.advice, h.odds, lambda a, lg: self.label(str(a), lg), lang))
         lines = [escape(x) for x in lines if x]

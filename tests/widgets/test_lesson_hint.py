@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import re
+from html import escape
 
 import pytest
 
@@ -148,6 +149,7 @@ def test_the_hint_on_the_page_names_lights_and_explains_in_one_language():
     label = p.label("strike #1 #2", "ru")
     assert w("hint_head", "ru") in html and label in html and w("hint_why", "ru") in html
     assert "1/12" in html and "BR-10.3" in html and "Почему" in html
+    assert html.count(escape(label)) == 1 and "По таблице боя (BR-10.3, BR-10.4) шанс убить" in html   # named once
     assert "Why" not in html and "Hint:" not in html
     assert str(p.controller.considered) == "strike #1 #2"          # lit on the board
     p.app.lang_toggle.value = "en"
