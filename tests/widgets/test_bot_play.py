@@ -5,6 +5,7 @@ The computer thinks in a background thread; `BotPlay.wait()` joins it. `show_s=0
 pause that lets a person see the computer's move lit before it is played."""
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -358,3 +359,24 @@ def test_cancelling_the_analysis_leaves_no_half_review():
     assert not bp.busy and bp.reviewed is None
     assert c.message.en == w("bot_cancelled", "en")
     assert (list(map(str, c.state.actions)), c.state.state_hash(), c.version) == before
+
+
+def test_the_hint_words_of_a_strike_in_plain_words_with_the_exact_odds():
+    """why_words: the fight table's exact odds (not repeating the action just named), how the
+    computer chose it, its chance to win, the second-best move by its label; both languages."""
+    from berserk_kernel.berserk import position
+    from widgets.bot_advice import Advice, explain, why_words
+    c = BerserkController(position("A gorge_warden c2", "B bog_troll c3"), "ru")
+    strike = next(a for a in c.legal() if a.kind == "strike")
+    end = next(a for a in c.legal() if a.kind == "end")
+    adv = Advice(strike, 0.62, {}, ("BR-10.3", "BR-10.4"), [(strike, 0.62, 30), (end, 0.41, 10)])
+    odds = explain(c.state, strike, 0)
+    ru = why_words(adv, odds, c.action_label, "ru")
+    en = why_words(adv, odds, c.action_label, "en")
+    assert ru.startswith("По таблице боя (BR-10.3, BR-10.4) шанс убить — ") and c.action_label(strike, "ru") not in ru
+    assert en.startswith("By the fight table (BR-10.3, BR-10.4) the chance to kill is ")
+    assert re.search(r"\(\d+/\d+\)", ru) and re.search(r"\(\d+/\d+\)", en)          # exact fractions
+    assert "Компьютер 40 раз доиграл партию в уме, пробуя разные ходы, и чаще всего (30 раз) выбирал этот." in ru
+    assert "около 62%" in ru and "Второй по силе ход — закончить ход: около 41%." in ru
+    assert "played the game out in its head 40 times" in en and "(30 times)" in en
+    assert "The second-best move: end the turn, about 41%." in en
