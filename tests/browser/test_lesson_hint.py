@@ -3,7 +3,8 @@ exact odds of a roll, the rules) and lights it on the board (the board's text li
 lit action, as the same page built in this process says); playing the named action by clicks
 passes the stage. Berserk (lesson 05: a "try the forbidden" stage, then strikes, the last one
 with the fight table's odds) in both languages, City (lesson 11: an attack with its odds).
-Screenshots of the hint at 1280x800 and 1024x768: test-artifacts/lesson-hint-NN-LANG_WxH.png."""
+Screenshots of the hint at 1280x800 and 1024x768: test-artifacts/lesson-hint-NN-LANG_WxH.png (and
+lesson-hint-05-try-LANG_WxH.png: the forbidden action to try, lit)."""
 from __future__ import annotations
 
 import pytest
@@ -16,7 +17,7 @@ from widgets.lesson_words import w
 pytestmark = pytest.mark.browser
 
 
-def hint_and_play(lp: LessonInBrowser, lang: str) -> str:
+def hint_and_play(lp: LessonInBrowser, lang: str, shot: str = "") -> str:
     """Click Hint on the page and on the mirror; check the words and the lit action; play the
     action by clicks; the stage is passed. Returns the hint's text as the page shows it."""
     e = lp.engine
@@ -39,6 +40,9 @@ def hint_and_play(lp: LessonInBrowser, lang: str) -> str:
     assert lp.controller.action_label(lp.controller.considered, lang) in lit
     expect(lp.loc(".app-hint").first).to_have_text(lit, timeout=STEP_MS)
     text = box.inner_text()
+    if shot:
+        screenshots_at_sizes(lp.page, shot, box)
+        lp.page.set_viewport_size({"width": 1280, "height": 800})
     lp.do(action)
     assert e.index > index or e.finished
     lp.sync()
@@ -50,7 +54,7 @@ def hint_and_play(lp: LessonInBrowser, lang: str) -> str:
 def test_berserk_lesson_passed_by_hints(page, voila_url, lang):
     lp = LessonInBrowser(page, voila_url, "05_strike_and_defenders", lang)
     lp.open()
-    text = hint_and_play(lp, lang)                       # reach: try the strike, refused (BR-10.1)
+    text = hint_and_play(lp, lang, f"lesson-hint-05-try-{lang}")   # reach: try the strike, refused (BR-10.1)
     assert "BR-10.1" in text
     hint_and_play(lp, lang)                              # strike the closed card
     # open_target: the fight table's exact odds; the screenshots show the hint before it is played
