@@ -188,3 +188,30 @@ def test_a_forbidden_action_to_try_is_lit_on_the_board(lid, index, card):
     assert p.engine.scores[p.engine.lesson.stages[index].id].done
     assert p.engine.state.state_hash() == before          # nothing changed
     assert c.tried is None and c.considered is None and c.focus_highlights() is None   # no longer lit
+
+
+FREE = [(lid, i) for lid, i in STAGES if load_lesson(lid).stages[i].free]
+
+
+@pytest.mark.parametrize("lid, index", FREE, ids=[f"{lid[:2]}-{i}" for lid, i in FREE])
+def test_off_the_line_in_every_free_stage_the_hint_is_legal_or_says_restart(lid, index):
+    """A student's own move in a free stage (none of the solutions'), then Hint: an action that
+    reaches the goal, else the computer's legal suggestion, else the advice to restart."""
+    e = LessonEngine(load_lesson(lid))
+    e.go_to(index)
+    firsts = {s[0] for s in e.stage.solutions}
+    own = next((str(a) for a in e.state.legal_actions() if str(a) not in firsts), None)
+    if own is None:
+        pytest.skip("every legal action starts a solution")
+    assert e.act(own)
+    if e.index != index or e.finished:
+        return                                   # that move reached the goal itself
+    action = e.hint()
+    h = e.feedback.hint
+    assert h.source in ("line", "goal", "bot", "none")
+    if action is None:
+        assert h.source == "none" and w("why_restart", "en") in h.why["en"]
+    else:
+        assert action in e.state.legal_actions()
+    if h.source == "goal":
+        assert e.act(action) and (e.index > index or e.finished)
