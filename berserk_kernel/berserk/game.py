@@ -98,7 +98,7 @@ class BerserkState(BaseState):
         self.passes = 0               # passes in a row
         self.batch: int | None = None # where the current batch of triggers enters the queue
         self.attacks_made = 0         # attacks by the active player this turn (taunts)
-        self._journal: list = []      # (card, field, old value) of every card change (undo.py)
+        self._journal: list = []      # (card, field, old value, old key part) of every card change (undo.py)
         self._bound = None            # (cards table, zones.MINTED) when its cards were bound
 
     # --- whose decision -------------------------------------------------------------------

@@ -34,7 +34,7 @@ def start_turn(s, seat: int) -> None:
                 opened += 1
                 c.closed = False
             d = s.defs[c.card]
-            if d.is_creature:
+            if d.is_creature and c.moves != d.move:   # set only when it changes (undo journal)
                 c.moves = d.move
     for c in s.cards.values():
         if c.used:

@@ -4,9 +4,10 @@ Before an action is applied with history, `mark` keeps what changes in place in 
 the small containers of the position (seats, cells, the dice, pending, queue, fired triggers)
 as copies, the table of cards as a shallow copy (which cards exist), and the length of the
 position's journal. The card records themselves are not copied: every change of a card field
-is written to the journal as ``(card, field, old value)`` as it happens (`zones.CardState`),
-and `rewind` plays the journal backwards to the mark, then puts the rest back. A mid-game
-mark costs a few microseconds where a copy of the 97 cards cost about a hundred.
+is written to the journal as ``(card, field, old value, old key part)`` as it happens
+(`zones.CardState`), and `rewind` plays the journal backwards to the mark, then puts the rest
+back. A mid-game mark costs a few microseconds where a copy of the 97 cards cost about a
+hundred.
 
 Cards are bound to the journal of the position holding them: `BerserkState.copy` binds its
 copies, `zones.put_into_deck` its new card, and `bind_if_needed` binds again whenever cards
@@ -62,13 +63,14 @@ def rewind(s, m: tuple) -> None:
     j = s._journal
     pop = j.pop
     while len(j) > n:
-        c, name, old = pop()
+        c, name, old, k = pop()
         _SET(c, name, old)
-        _SET(c, "_k", None)
+        _SET(c, "_k", k)          # the card's key part as it was before this change
         if name == "card":
             MINTED[0] += 1
     sd = s.__dict__
     keep = sd["log"], sd["actions"], sd["_undo"], sd["_redo"], j
+    ids = sd.get("_ids")          # the identity part of the key, checked when used (zones._identities)
     live = sd["cards"]
     changed = live is not d["cards"] or sd["next_uid"] != d["next_uid"] or len(live) != len(d["_cards"])
     sd.clear()
@@ -80,6 +82,8 @@ def rewind(s, m: tuple) -> None:
         cards.clear()
         cards.update(d["_cards"])
     sd["log"], sd["actions"], sd["_undo"], sd["_redo"], sd["_journal"] = keep
+    if ids is not None:
+        sd["_ids"] = ids
     # the restored table holds the cards bound at the mark, and only them
     sd["_bound"] = (sd["cards"], MINTED[0])
 
@@ -99,7 +103,7 @@ def position_at(s, m: tuple):
     j = s._journal
     old: dict = {}
     for i in range(len(j) - 1, n - 1, -1):       # newest first: the oldest value stays
-        c, name, v = j[i]
+        c, name, v, _k = j[i]
         old[(id(c), name)] = v
     new = type(s).__new__(type(s))
     nd = dict(d)

@@ -34,7 +34,7 @@ class CardState(_CardFields):
     """One physical card in one game. `card` is the id of its `CardDef`.
 
     Every change of a field is written to the undo journal of the position holding the card
-    (``_j``, a list of ``(card, field, old value)``; None for a card of no position), so
+    (``_j``, a list of ``(card, field, old value, old key part)``; None for a card of no position), so
     `BerserkState` steps back by playing the journal backwards instead of copying all cards
     (berserk/undo.py), and drops the card's part of the position key (``_k``, rebuilt when
     `position_key` next asks). Fields are set, never changed in place (``used`` is replaced,
@@ -66,7 +66,7 @@ class CardState(_CardFields):
     def __setattr__(self, name, value):
         j = self._j
         if j is not None:
-            j.append((self, name, getattr(self, name)))
+            j.append((self, name, getattr(self, name), self._k))
         _SET(self, name, value)
         _SET(self, "_k", None)
         if name == "card":
@@ -190,8 +190,11 @@ def detach_from_zone(s, c: CardState) -> None:
         lst = s.seats[c.owner].zone_list(c.zone)
         if lst is not None and c.uid in lst:
             lst.remove(c.uid)
-    c.cell = None
-    c.host = None
+    # a field is set only when it changes: each set goes to the undo journal
+    if c.cell is not None:
+        c.cell = None
+    if c.host is not None:
+        c.host = None
 
 
 def to_graveyard(s, uid: int, rule: str, destroyed: bool = True) -> None:
@@ -200,12 +203,23 @@ def to_graveyard(s, uid: int, rule: str, destroyed: bool = True) -> None:
     riders = attachments(s, uid)
     detach_from_zone(s, c)
     c.zone = "graveyard"
-    c.closed = False
-    c.face_down = False
-    c.moves = 0
-    c.flyer_strike = False
-    c.poison, c.taunt, c.used = 0, 0, {}
-    c.lasting = ()                    # lasting effects end when the card leaves play (CR-204.4)
+    # markers and states go (a field is set only when it changes: each set is journaled)
+    if c.closed:
+        c.closed = False
+    if c.face_down:
+        c.face_down = False
+    if c.moves:
+        c.moves = 0
+    if c.flyer_strike:
+        c.flyer_strike = False
+    if c.poison:
+        c.poison = 0
+    if c.taunt:
+        c.taunt = 0
+    if c.used:
+        c.used = {}
+    if c.lasting:
+        c.lasting = ()                # lasting effects end when the card leaves play (CR-204.4)
     s.seats[c.owner].graveyard.append(uid)
     d = s.defs[c.card]
     if destroyed:
