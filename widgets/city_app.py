@@ -362,12 +362,13 @@ class CityController(BaseController):
             parts.append(w("selected", lang, what=w("district", lang, d=h.selected)))
         lit = []
         if h.lit:
-            lit.append(", ".join(str(d) for d in sorted(h.lit)))
+            lit.append(w("districts_lit" if len(h.lit) > 1 else "district_lit", lang,
+                         what=", ".join(str(d) for d in sorted(h.lit))))
         if h.targets:
             lit.append(w("attack_targets", lang, ds=", ".join(str(d) for d in sorted(h.targets))))
         if h.actors:
             lit.append(w("can_select", lang, ds=", ".join(str(d) for d in sorted(h.actors))))
-        parts.append(w("lit", lang, what=w("districts_lit", lang, what="; ".join(lit)))
+        parts.append(w("lit", lang, what="; ".join(lit))
                      if lit else w("nothing_lit", lang))
         focus = self.considered           # picked in the list or suggested (not a passing pointer)
         if self.can_light(focus):

@@ -344,3 +344,16 @@ def test_dice_panel_shows_only_this_turns_rolls():
     c.undo()
     c.undo()                              # back in the picks: the set-up rolls are the latest
     assert s.phase == "pick" or c.last_roll() is None
+
+
+def test_the_board_text_line_names_what_is_lit_in_words():
+    """«Подсвечено — ваши районы, которые можно выбрать: …»; after a selection the one district
+    lit in the singular, the attack targets."""
+    from widgets.lesson_data import build_position, load_lesson
+    s = build_position(load_lesson("11_city_combat_and_odds"), 0)
+    c = CityController(s, lang="en")
+    assert c.hint() == "Lit — your districts you can select: 13, 18"
+    c.click("district:13")
+    assert c.hint() == "Selected: district 13. Lit — district 18; attack targets: 14"
+    c.lang = "ru"
+    assert c.hint() == "Выбрано: район 13. Подсвечено — район 18; цели атаки: 14"
