@@ -317,6 +317,7 @@ class BerserkState(BaseState):
         d["_journal"] = journal = []
         d["cards"] = cards = {u: c.copy(journal) for u, c in self.cards.items()}
         d["_bound"] = (cards, zones.MINTED[0])
+        d["_ids"] = zones.carry_identities(self, cards)
         d["cells"] = self.cells[:]
         d["pending"] = dict(self.pending) if self.pending else None
         d["queue"] = [dict(e) for e in self.queue]

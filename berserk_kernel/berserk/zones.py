@@ -249,8 +249,6 @@ def move_to_aux(s, uid: int) -> None:
 _PLAY_FIELDS = attrgetter("uid", "card", "owner", "zone", "cell", "host", "closed", "face_down", "wounds",
                           "moves", "tokens", "flyer_strike", "poison", "taunt", "lasting")
 _CARD_ID = attrgetter("card")
-_SEAT_LISTS = attrgetter("deck", "deal", "squad", "graveyard", "removed", "aux", "attached", "hand")
-_SEAT_NUMBERS = attrgetter("gold", "silver", "redeals", "bought", "coins", "coins_open", "failed_draws", "hero")
 
 
 def _frozen(value):
@@ -283,6 +281,21 @@ def _identities(s) -> tuple:
     return ids
 
 
+def carry_identities(s, cards: dict) -> tuple | None:
+    """The identity part of `s`'s key for a copy of its table `cards` (None when not kept)."""
+    got = s.__dict__.get("_ids")
+    if got is not None and got[0] is s.cards and got[1] == MINTED[0] and got[2] == s.next_uid and got[3] == len(cards):
+        return (cards,) + got[1:]
+    return None
+
+
+def _seat_key(p) -> tuple:
+    """A seat's zone lists (in order, None between them) and numbers, as one flat tuple."""
+    return (*p.deck, None, *p.deal, None, *p.squad, None, *p.graveyard, None, *p.removed, None, *p.aux, None,
+            *p.attached, None, *p.hand, None, p.gold, p.silver, p.redeals, p.bought, p.coins, p.coins_open,
+            p.failed_draws, p.hero)
+
+
 def position_key(s) -> tuple:
     """A hashable key of the position for search tables: every field that decides what can
     happen next, without the log, the record or the seeded future of the dice.
@@ -292,14 +305,13 @@ def position_key(s) -> tuple:
     hand, set aside) is a fresh card there, so its identity and the zone lists say all of it."""
     cards, seats = s.cards, s.seats
     shown = [u for u in s.cells if u is not None]
-    lists = []
     for p in seats:
         shown += p.aux
         shown += p.attached
         shown += p.graveyard
-        lists.append(tuple(map(tuple, _SEAT_LISTS(p))) + _SEAT_NUMBERS(p))
     play = tuple([c._k or card_key(c) for c in map(cards.__getitem__, shown)])
     return (s.phase, s.active, s.turn, s.winner, s.roll_winner, s.hidden_row, s.mode, s.priority,
-            s.passes, s.batch, s.attacks_made, s.next_uid, tuple(s.cells), _identities(s), play, tuple(lists),
+            s.passes, s.batch, s.attacks_made, s.next_uid, tuple(s.cells), _identities(s), play,
+            tuple(map(_seat_key, seats)),
             _frozen(s.pending) if s.pending else None, _frozen(s.queue) if s.queue else (),
             _frozen(s.fired) if s.fired else (), tuple(s.dice.forced))
