@@ -330,3 +330,27 @@ def test_cards_made_outside_a_position_are_journaled_once_in_it():
     extra.tokens = 2                       # a change after the mark: undone with the action
     s.undo()
     assert snapshot(s) == with_extra and extra.tokens == 0
+
+
+def test_a_pickled_or_deep_copied_game_keeps_its_history():
+    """OpenSpiel serializes states: a pickled or deep-copied game plays on and steps back alike."""
+    import copy
+    import pickle
+
+    s = new_game(seed=3)
+    rng = random.Random(1)
+    for _ in range(80):
+        if s.is_terminal():
+            break
+        s.apply(rng.choice(s.legal_actions()))
+    assert len(s.actions) >= 40
+    twins = [copy.deepcopy(s), pickle.loads(pickle.dumps(s))]
+    assert all(snapshot(t) == snapshot(s) for t in twins)
+    for _ in range(30):
+        for g in [s] + twins:
+            g.undo()
+        assert all(snapshot(t) == snapshot(s) for t in twins)
+    for t in twins:
+        assert all(c._j is t._journal for c in t.cards.values())
+        t.cards[next(iter(t.cards))].wounds += 1       # a twin shares nothing with the original
+    assert all(snapshot(t) != snapshot(s) for t in twins)

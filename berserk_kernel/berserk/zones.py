@@ -72,12 +72,26 @@ class CardState(_CardFields):
         if name == "card":
             MINTED[0] += 1            # identities changed: cached key parts are stale
 
+    def __getstate__(self) -> dict:
+        return {name: getattr(self, name) for name in _CardFields.__slots__ if hasattr(self, name)}
+
+    def __setstate__(self, state) -> None:
+        """For pickle and deepcopy (OpenSpiel serializes states): set the slots past the hook."""
+        if isinstance(state, tuple):          # (None, slots) as the default protocol gives it
+            state = state[1] or {}
+        _SET(self, "_j", None)
+        _SET(self, "_k", None)
+        for name, value in state.items():
+            _SET(self, name, value)
+        MINTED[0] += 1                        # made outside a copy: positions bind again
+
     def copy(self, journal: list | None = None) -> "CardState":
         """An equal card, bound to `journal` (the copying position's) or to none."""
         c = _CardFields.__new__(_CardFields)
         c.uid, c.card, c.owner, c.zone, c.cell, c.host = self.uid, self.card, self.owner, self.zone, self.cell, self.host
         c.closed, c.face_down, c.wounds, c.moves, c.tokens = self.closed, self.face_down, self.wounds, self.moves, self.tokens
-        c.flyer_strike, c.poison, c.used, c.taunt = self.flyer_strike, self.poison, dict(self.used), self.taunt
+        # `used` is replaced, never changed in place (see above): the copy may share it
+        c.flyer_strike, c.poison, c.used, c.taunt = self.flyer_strike, self.poison, self.used, self.taunt
         c.lasting = self.lasting      # a tuple of frozen records: shared safely
         c._j, c._k = journal, self._k
         c.__class__ = CardState
