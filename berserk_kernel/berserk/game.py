@@ -263,15 +263,17 @@ class BerserkState(BaseState):
             info, cards, cells, new = scan.info, self.cards, self.cells, _new
             seat = self.seats[me]
             pools = flyers_only = None
-            out, gather = [], []
-            for u in scan.field[me] + seat.aux:
+            out, gather, declare = [], [], []
+            for u in scan.field[me] + seat.aux + seat.attached:
                 c = cards[u]
                 if c.closed or c.face_down:
                     continue
                 i = info[c.card]
                 if i.gathers and (i.max_tokens is None or c.tokens < i.max_tokens):
                     gather.append(new(Action, ("gather", u, None, None, None, ())))
-                if not i.has_strike:
+                if i.battle or c.lasting:
+                    queue.declare_card(self, scan, c, False, declare)
+                if not i.has_strike or c.zone == "attached":
                     continue
                 if pools is None:
                     pools = scan.strike_pools(me)
@@ -287,13 +289,8 @@ class BerserkState(BaseState):
                             out.append(new(Action, ("prepare", u, None, None, None, ())))
                 else:
                     out += [new(Action, ("strike", u, t, None, None, ())) for t in scan.strike_targets(c, pools)]
-            for u in seat.attached:
-                c = cards[u]
-                i = info[c.card]
-                if i.gathers and not c.closed and not c.face_down and (i.max_tokens is None or c.tokens < i.max_tokens):
-                    gather.append(new(Action, ("gather", u, None, None, None, ())))
             out += gather
-            queue.declarable(self, scan, me, False, out)
+            out += declare
             if self.mode == "heroes":
                 out += heroes.hire_candidates(self)
             out.append(_END)
@@ -301,10 +298,11 @@ class BerserkState(BaseState):
         return []
 
     def legal_actions(self) -> list:
-        # moves, strikes and declarations in battle are built from the same checks that refuse
-        # them, so only the rest is checked again (a test compares both ways)
+        # every battle candidate (moves, strikes, closing for a flyer, gathering, declarations,
+        # hiring, end) is built from the same conditions that refuse it, so none is checked
+        # again (tests/test_fastpath.py and tests/test_fastpath_candidates.py compare)
         if self.stage == "battle":
-            self._legal = out = [a for a in self._candidates() if a.kind in _PRECHECKED or self._check(a).ok]
+            self._legal = out = self._candidates()
             return out
         return super().legal_actions()
 

@@ -213,42 +213,48 @@ def candidates(s, scan=None) -> list[Action]:
 
 
 def declarable(s, scan, me, answers: bool, out: list, first: bool = False) -> None:
-    """Append the declarations of `me`'s open cards in play: instant ones only when `answers`
-    (BR-14), else activated and instant ones (the active player's own time). With `first`,
-    stop at the first one found. The explaining path (`declarations` after `stage_allows`)
-    is taken for cards with lasting effects (granted abilities); the rest is built from the
-    same conditions as `check_use` without verdicts (tests/test_fastpath_candidates.py)."""
-    cards, info = s.cards, scan.info
-    for u in in_play(s, me):
+    """Append the declarations of `me`'s open cards in play (`declare_card`). With `first`,
+    stop at the first one found."""
+    cards, seat = s.cards, s.seats[me]
+    for u in scan.field[me] + seat.aux + seat.attached:
         c = cards[u]
-        if c.closed or c.face_down:
+        if not c.closed and not c.face_down:
+            declare_card(s, scan, c, answers, out)
+            if first and out:
+                return
+
+
+def declare_card(s, scan, c, answers: bool, out: list) -> None:
+    """Append the declarations of the open, face-up card `c` in play of the player deciding:
+    instant ones only when `answers` (BR-14), else activated and instant ones (the active
+    player's own time). The explaining path (`declarations` after `stage_allows`) is taken for
+    a card with lasting effects (granted abilities); the rest is built from the same conditions
+    as `check_use` without verdicts (tests/test_fastpath_candidates.py compares)."""
+    u = c.uid
+    if c.lasting:
+        for ab in abilities_of(s, u):
+            if stage_allows(s, ab, None):
+                out.extend(declarations(s, u, ab))
+        return
+    i = scan.info[c.card]
+    for ab in (i.instant if answers else i.battle):
+        if (ab.per_turn or ab.tokens or ab.wounds or ab.coins) and check_payment(s, c, ab):
             continue
-        if c.lasting:
-            for ab in abilities_of(s, u):
-                if stage_allows(s, ab, None):
-                    out.extend(declarations(s, u, ab))
-        else:
-            i = info[c.card]
-            for ab in (i.instant if answers else i.battle):
-                if check_payment(s, c, ab):
-                    continue
-                mode = ab.target
-                if mode == "self" or mode == "mass" or (mode == "host" and c.zone == "attached"):
-                    out.append(_act(("use", u, None, None, ab.id, ())))
-                elif mode == "one" or mode == "choose":
-                    legal = scan.ability_targets(c, ab, c.owner)
-                    if not legal:
-                        continue
-                    if mode == "choose":
-                        lo, hi = ab.count
-                        out.extend(_act(("use", u, None, None, ab.id, combo))
-                                   for k in range(lo, hi + 1) for combo in combinations(legal, k))
-                    elif ab.needs_cell:
-                        out.extend(_act(("use", u, None, cell, ab.id, (t,))) for t in legal for cell in move_cells(s, t))
-                    else:
-                        out.extend(_act(("use", u, None, None, ab.id, (t,))) for t in legal)
-        if first and out:
-            return
+        mode = ab.target
+        if mode == "self" or mode == "mass" or (mode == "host" and c.zone == "attached"):
+            out.append(_new(Action, ("use", u, None, None, ab.id, ())))
+        elif mode == "one" or mode == "choose":
+            legal = scan.ability_targets(c, ab, c.owner)
+            if not legal:
+                continue
+            if mode == "choose":
+                lo, hi = ab.count
+                out += [_new(Action, ("use", u, None, None, ab.id, combo))
+                        for k in range(lo, hi + 1) for combo in combinations(legal, k)]
+            elif ab.needs_cell:
+                out += [_new(Action, ("use", u, None, cell, ab.id, (t,))) for t in legal for cell in move_cells(s, t)]
+            else:
+                out += [_new(Action, ("use", u, None, None, ab.id, (t,))) for t in legal]
 
 
 def in_play(s, seat) -> list[int]:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from .abilities import AUX_RANGE
 from .field import ADJACENT_SETS, CELLS, COLS, RANKS, half_row
-from .targets import _protecting, protected_from
+from .targets import _protecting, carried
 from .lasting import stays_closed
 
 
@@ -208,16 +208,22 @@ class Scan:
             t[seat] = f
         return t[seat]
 
-    def _may_be_protected(self, t) -> bool:
-        """False when `targets.protected_from` is surely False for card state `t`."""
+    def protected(self, t, kind: str) -> bool:
+        """`targets.protected_from(s, t.uid, kind)`: card state `t` "cannot be the target of"
+        `kind` (HR-502.8). What a card is protected from is read once per position."""
         p = self._prot
         if p is None:
             s = self.s
             ids = _protecting(s.defs)
             p = self._prot = (ids, tuple(bool(ids) and any(self.cards[r].card in ids for r in s.seats[i].attached)
-                                         for i in (0, 1)))
-        ids, lent = p
-        return bool(ids) and (t.card in ids or bool(t.lasting) or lent[t.owner])
+                                         for i in (0, 1)), {})
+        ids, lent, kinds = p
+        if not ids or not (t.card in ids or t.lasting or lent[t.owner]):
+            return False
+        k = kinds.get(t.uid)
+        if k is None:
+            k = kinds[t.uid] = frozenset(x for a in carried(self.s, t.uid) for x in a.protection)
+        return kind in k
 
     # --- simple strikes (strike.target_verdict) ---
     def strike_pools(self, seat: int):
@@ -233,8 +239,7 @@ class Scan:
         flyer = []
         for u in self.field[enemy] + s.seats[enemy].aux:
             t = cards[u]
-            if t.face_down or (info[t.card].strikeable and not (
-                    self._may_be_protected(t) and protected_from(s, u, "strike"))):
+            if t.face_down or (info[t.card].strikeable and not self.protected(t, "strike")):
                 ok.add(u)
                 flyer.append(u)
         forced = self.forced(seat)
@@ -323,7 +328,7 @@ class Scan:
                 continue
             if attack and tz == "attached":
                 continue
-            if self._may_be_protected(t) and protected_from(s, u, ab.kind):
+            if self.protected(t, ab.kind):
                 continue
             if t.lasting and stays_closed(s, t) and opens(ab):
                 continue
