@@ -28,7 +28,7 @@ from berserk_kernel.berserk import new_game, position
 from berserk_kernel.berserk import queue, strike
 from berserk_kernel.berserk.actions import Action
 from berserk_kernel.berserk.agents import choose, play_random
-from berserk_kernel.berserk.field import CELLS, ORTHOGONAL
+from berserk_kernel.berserk.field import ADJACENT_SETS, CELLS, ORTHOGONAL
 from berserk_kernel.berserk.heroes import hire_candidates
 from berserk_kernel.berserk.queue import declarations, in_play, stage_allows
 from berserk_kernel.berserk.targets import abilities_of
@@ -267,3 +267,37 @@ def test_games_recorded_before_the_tables_replay_to_the_same_hash(key):
     mode, seed = key.split(":")
     s = play_random(new_game(seed=int(seed), mode=mode), int(seed) + 1000)
     assert (len(s.actions), s.state_hash()[:16]) == RECORDED[key]
+
+
+def old_defenders(s, att_uid, tgt_uid) -> list:
+    """strike.defenders before it read only the cards in play (every card of the table)."""
+    att, tgt = s.cards[att_uid], s.cards[tgt_uid]
+    att_flyer = s.defs[att.card].is_flyer
+    out = []
+    for c in s.cards.values():
+        if c.owner != tgt.owner or c.uid == tgt.uid or c.closed or c.zone not in ("field", "aux"):
+            continue
+        d = s.defs[c.card]
+        if not d.is_creature or d.is_symbiote:
+            continue
+        if d.is_flyer:
+            if att_flyer or tgt.zone == "aux":
+                out.append(c.uid)
+        elif tgt.zone == "field" and c.cell in ADJACENT_SETS[tgt.cell]:
+            if att_flyer or c.cell in ADJACENT_SETS[att.cell]:
+                out.append(c.uid)
+    return out
+
+
+@pytest.mark.parametrize("mode,seeds", [("classic", range(300, 340)), ("heroes", range(40, 43)),
+                                       ("vocab", range(70, 80))])
+def test_defenders_are_the_explaining_defenders_in_their_order(mode, seeds):
+    n = several = 0
+    for s, legal in positions(mode, seeds):
+        for a in legal:
+            if a.kind == "strike":
+                got = strike.defenders(s, a.card, a.other)
+                assert got == old_defenders(s, a.card, a.other)
+                n += 1
+                several += len(got) > 1
+    assert n >= 1500 and several >= 50, (n, several)

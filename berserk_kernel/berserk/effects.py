@@ -136,6 +136,11 @@ def _mod(m: int) -> str:
 
 def poison_tick(s, seat: int) -> None:
     """Poisoned cards of the player whose turn begins take their poison in wounds (R-BR-POISON)."""
+    cards, p = s.cards, s.seats[seat]
+    if not any(cards[u].poison for u in p.aux + p.attached) and not any(
+            cards[u].poison for u in s.cells if u is not None and cards[u].owner == seat):
+        remove_dead(s)           # no poisoned card in play (no scan of every card)
+        return
     for c in list(s.cards.values()):
         if c.owner == seat and c.in_play and c.poison:
             d = s.defs[c.card]

@@ -115,23 +115,31 @@ def do_strike(s, a) -> None:
 
 
 def defenders(s, att_uid, tgt_uid) -> list[int]:
-    """Open creatures of the target's owner that may take the strike (BR-10.2, BR-11)."""
-    att, tgt = s.cards[att_uid], s.cards[tgt_uid]
-    att_flyer = s.defs[att.card].is_flyer
+    """Open creatures of the target's owner that may take the strike (BR-10.2, BR-11), in the
+    order of the card table."""
+    cards, defs = s.cards, s.defs
+    att, tgt = cards[att_uid], cards[tgt_uid]
+    att_flyer = defs[att.card].is_flyer
+    owner = tgt.owner
     out = []
-    for c in s.cards.values():
-        if c.owner != tgt.owner or c.uid == tgt.uid or c.closed or c.zone not in ("field", "aux"):
+    # only the field and the auxiliary zone of the target's owner hold defenders
+    for u in [u for u in s.cells if u is not None and cards[u].owner == owner] + s.seats[owner].aux:
+        c = cards[u]
+        if u == tgt_uid or c.closed or c.zone not in ("field", "aux"):
             continue
-        d = s.defs[c.card]
+        d = defs[c.card]
         if not d.is_creature or d.is_symbiote:
             continue
         if d.is_flyer:
             # a flyer defends against a flyer, or a flyer struck by a ground creature (BR-11)
             if att_flyer or tgt.zone == "aux":
-                out.append(c.uid)
+                out.append(u)
         elif tgt.zone == "field" and c.cell in ADJACENT_SETS[tgt.cell]:
             if att_flyer or c.cell in ADJACENT_SETS[att.cell]:
-                out.append(c.uid)
+                out.append(u)
+    if len(out) > 1:
+        chosen = set(out)
+        out = [u for u in cards if u in chosen]
     return out
 
 

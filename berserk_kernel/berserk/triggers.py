@@ -3,6 +3,8 @@ HR-402.2). Only the play zone counts (CR-play-zone), except a card's own "dies" 
 fires as it leaves."""
 from __future__ import annotations
 
+from .reach import infos
+
 
 def fire(s, event: str, uid: int, point: int | None = None) -> None:
     """Card `uid`'s abilities on `event` fire (point: the card the event concerns)."""
@@ -22,6 +24,11 @@ def fire(s, event: str, uid: int, point: int | None = None) -> None:
 
 
 def fire_turn_start(s, seat: int) -> None:
+    cards, info, p = s.cards, infos(s.defs), s.seats[seat]
+    # most turns no card in play has a turn-start trigger: then nothing fires (no scan of every card)
+    if not any(info[cards[u].card].turn_start for u in p.aux + p.attached) and not any(
+            info[cards[u].card].turn_start for u in s.cells if u is not None and cards[u].owner == seat):
+        return
     for uid in [c.uid for c in s.cards.values() if c.owner == seat and c.in_play]:
         fire(s, "turn_start", uid)
 
