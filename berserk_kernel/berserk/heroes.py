@@ -20,11 +20,14 @@ from __future__ import annotations
 
 from ..core.messages import catalog
 from . import zones
-from .field import half_of, half_row
+from .actions import Action
+from .field import CELLS, half_of, half_row
+from .placement import check_host
 from .triggers import fire
 
 HAND = 5
 MAX_COINS = 10
+HALF_CELLS = tuple(tuple(x for x in CELLS if half_of(x) == seat) for seat in (0, 1))   # in cell order
 
 M = catalog("berserk_kernel.berserk")
 
@@ -122,7 +125,6 @@ def check_hire(s, a):
         if a.other is None:
             return R.no("BR-6", "Экипировку и симбиота нанимают сразу на своё существо: hire #карта #носитель.",
                         "Equipment and symbiotes are hired onto a creature of yours: hire #card #carrier.")
-        from .placement import check_host
         return check_host(s, a.card, a.other, hiring=True)
     if a.cell is None or a.other is not None:
         return R.no("R-HEROES", "Назовите свободную клетку своей половины поля.", "Name a free cell on your half.")
@@ -156,27 +158,32 @@ def do_hire(s, a) -> None:
 
 def hire_candidates(s) -> list:
     """Every legal hire of the active player in battle, built from the conditions `check_hire`
-    tests (so the legal list does not check them again; tests/test_fastpath.py compares), the
-    action tuples made without `Action(...)`'s field checks."""
-    from .actions import Action
-    from .placement import check_host
+    tests (so the legal list does not check them again; tests/test_fastpath.py and
+    tests/test_fastpath_candidates.py compare), the action tuples made without `Action(...)`'s
+    field checks."""
     new = tuple.__new__
     seat, p = s.active, s.seats[s.active]
+    cards, defs, cells = s.cards, s.defs, s.cells
     out = []
-    free = [x for x, u in enumerate(s.cells) if u is None and half_of(x) == seat]
+    free = hosts = None
     for uid in p.hand:
-        d = s.defs[s.cards[uid].card]
+        d = defs[cards[uid].card]
         if d.cost > p.coins_open:
             continue
         if d.is_flyer or d.type == "terrain":
-            if d.type == "terrain" and any(s.defs[s.cards[u].card].type == "terrain" for u in p.aux):
+            if d.type == "terrain" and any(defs[cards[u].card].type == "terrain" for u in p.aux):
                 continue                                   # one terrain a player (BR-4)
             out.append(new(Action, ("hire", uid, None, None, None, ())))
         elif d.type == "equipment" or d.is_symbiote:
-            out.extend(new(Action, ("hire", uid, h, None, None, ())) for h in s.cells
-                       if h is not None and check_host(s, uid, h, hiring=True).ok)
+            if hosts is None:      # check_host refuses any other card at once
+                hosts = [h for h in cells if h is not None and cards[h].owner == seat
+                         and cards[h].zone == "field" and not cards[h].face_down]
+            out += [new(Action, ("hire", uid, h, None, None, ())) for h in hosts
+                    if check_host(s, uid, h, hiring=True).ok]
         else:
-            out.extend(new(Action, ("hire", uid, None, x, None, ())) for x in free)
+            if free is None:
+                free = [x for x in HALF_CELLS[seat] if cells[x] is None]
+            out += [new(Action, ("hire", uid, None, x, None, ())) for x in free]
     return out
 
 
