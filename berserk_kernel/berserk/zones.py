@@ -265,12 +265,16 @@ _PLAY_FIELDS = attrgetter("uid", "card", "owner", "zone", "cell", "host", "close
 _CARD_ID = attrgetter("card")
 
 
+_PLAIN = frozenset((int, str, bool, float, type(None)))
+
+
 def _frozen(value):
     """A hashable copy of plain data (dicts as sorted item tuples, lists as tuples)."""
-    if value.__class__ is dict:
-        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
-    if value.__class__ is list or value.__class__ is tuple:
-        return tuple(_frozen(v) for v in value)
+    cls = value.__class__
+    if cls is dict:
+        return tuple(sorted([(k, v if v.__class__ in _PLAIN else _frozen(v)) for k, v in value.items()]))
+    if cls is list or cls is tuple:
+        return tuple([v if v.__class__ in _PLAIN else _frozen(v) for v in value])
     return value
 
 
