@@ -25,7 +25,7 @@ from itertools import combinations
 import pytest
 
 from berserk_kernel.berserk import new_game, position
-from berserk_kernel.berserk import queue, strike
+from berserk_kernel.berserk import queue, strike, turn
 from berserk_kernel.berserk.actions import Action
 from berserk_kernel.berserk.agents import choose, play_random
 from berserk_kernel.berserk.field import ADJACENT_SETS, CELLS, ORTHOGONAL
@@ -301,3 +301,17 @@ def test_defenders_are_the_explaining_defenders_in_their_order(mode, seeds):
                 n += 1
                 several += len(got) > 1
     assert n >= 1500 and several >= 50, (n, several)
+
+
+@pytest.mark.parametrize("mode,seeds", [("classic", range(400, 430)), ("vocab", range(80, 86))])
+def test_victory_check_reads_the_field_as_has_creatures_does(mode, seeds):
+    n, lone = 0, 0
+    for s, legal in positions(mode, seeds):
+        for a in legal[:6]:                     # the positions one action away, some of them won
+            t = s.clone()
+            t.apply(a, history=False)
+            want = [turn.has_creatures(t, 0), turn.has_creatures(t, 1)]
+            assert turn._alive(t) == want
+            n += 1
+            lone += not all(want)
+    assert n >= 3000 and lone >= 20, (n, lone)

@@ -182,9 +182,10 @@ class Scan:
         self.cards = s.cards
         self.info = infos(s.defs)
         cards = s.cards
-        occ = [u for u in s.cells if u is not None]
-        self.occ = occ
-        self.field = ([u for u in occ if cards[u].owner == 0], [u for u in occ if cards[u].owner == 1])
+        occ = self.occ = list(filter(None, s.cells))      # uids start at 1
+        field = self.field = ([], [])                      # each seat's cards on the field, cell order
+        for u in occ:
+            field[cards[u].owner].append(u)
         self._taunt = {}
         self._prot = None
 
@@ -208,18 +209,30 @@ class Scan:
             t[seat] = f
         return t[seat]
 
-    def protected(self, t, kind: str) -> bool:
-        """`targets.protected_from(s, t.uid, kind)`: card state `t` "cannot be the target of"
-        `kind` (HR-502.8). What a card is protected from is read once per position."""
+    def maybe_protected(self) -> set:
+        """Uids of the cards in play `targets.protected_from` may answer yes for: a card that
+        carries a protection, has lasting effects, or whose owner has a protecting card attached
+        (its prefilter). Read once per position."""
         p = self._prot
         if p is None:
-            s = self.s
+            s, cards = self.s, self.cards
             ids = _protecting(s.defs)
-            p = self._prot = (ids, tuple(bool(ids) and any(self.cards[r].card in ids for r in s.seats[i].attached)
-                                         for i in (0, 1)), {})
-        ids, lent, kinds = p
-        if not ids or not (t.card in ids or t.lasting or lent[t.owner]):
-            return False
+            maybe = set()
+            if ids:
+                lent = [any(cards[r].card in ids for r in s.seats[i].attached) for i in (0, 1)]
+                for i in (0, 1):
+                    for u in self.field[i] + s.seats[i].aux + s.seats[i].attached:
+                        c = cards[u]
+                        if lent[i] or c.card in ids or c.lasting:
+                            maybe.add(u)
+            p = self._prot = (maybe, {})
+        return p[0]
+
+    def protected(self, t, kind: str) -> bool:
+        """`targets.protected_from(s, t.uid, kind)` for a card in `maybe_protected()`: card
+        state `t` "cannot be the target of" `kind` (HR-502.8). What a card is protected from
+        is read once per position."""
+        kinds = self._prot[1]
         k = kinds.get(t.uid)
         if k is None:
             k = kinds[t.uid] = frozenset(x for a in carried(self.s, t.uid) for x in a.protection)
@@ -237,9 +250,10 @@ class Scan:
         enemy = 1 - seat
         ok = set()
         flyer = []
+        maybe = self.maybe_protected()
         for u in self.field[enemy] + s.seats[enemy].aux:
             t = cards[u]
-            if t.face_down or (info[t.card].strikeable and not self.protected(t, "strike")):
+            if t.face_down or (info[t.card].strikeable and not (u in maybe and self.protected(t, "strike"))):
                 ok.add(u)
                 flyer.append(u)
         forced = self.forced(seat)
@@ -312,6 +326,7 @@ class Scan:
                 near = None if table is None else table[here]
         aux_ok = ab.kind in AUX_RANGE or here is None
         zone = f.zone
+        maybe = self.maybe_protected()
         out = []
         for u in self.pool(f.side, seat):
             t = cards[u]
@@ -328,7 +343,7 @@ class Scan:
                 continue
             if attack and tz == "attached":
                 continue
-            if self.protected(t, ab.kind):
+            if u in maybe and self.protected(t, ab.kind):
                 continue
             if t.lasting and stays_closed(s, t) and opens(ab):
                 continue

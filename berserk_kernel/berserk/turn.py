@@ -7,6 +7,7 @@ from .effects import poison_tick
 from .heroes import accumulate, check_heroes_loss
 from .lasting import expire, stays_closed
 from .placement import late_reveal
+from .reach import infos
 from .triggers import fire_turn_start
 
 M = catalog("berserk_kernel.berserk")
@@ -91,6 +92,23 @@ def has_creatures(s, seat: int) -> bool:
     return False
 
 
+def _alive(s) -> list:
+    """[has_creatures(s, 0), has_creatures(s, 1)] in one pass over the field (after every action)."""
+    cards, info = s.cards, infos(s.defs)
+    alive = [False, False]
+    for u in s.cells:
+        if u is not None:
+            c = cards[u]
+            if not alive[c.owner] and info[c.card].creature:
+                alive[c.owner] = True
+                if alive[0] and alive[1]:
+                    return alive
+    for seat in (0, 1):
+        if not alive[seat]:
+            alive[seat] = any(info[cards[u].card].creature for u in s.seats[seat].aux)
+    return alive
+
+
 def check_victory(s) -> bool:
     """The first player to destroy every enemy creature wins (BR-1); both at once is a draw.
     In the Heroes mode a player loses with their hero instead (HR-503.1, R-HEROES)."""
@@ -100,8 +118,8 @@ def check_victory(s) -> bool:
         return False
     if s.mode == "heroes":
         return check_heroes_loss(s)
-    alive = [has_creatures(s, seat) for seat in (0, 1)]
-    if all(alive):
+    alive = _alive(s)
+    if alive[0] and alive[1]:
         return False
     s.phase, s.pending = "over", None
     s.queue, s.fired = [], []          # nothing resolves after the end (as in check_heroes_loss)
