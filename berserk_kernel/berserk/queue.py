@@ -391,7 +391,17 @@ def has_answer(s, seat) -> bool:
     s.priority = seat
     try:
         out: list = []
-        declarable(s, Scan(s), s.to_move, s.stage == "queue", out, first=True)
+        me, answers = s.to_move, s.stage == "queue"
+        if me == seat and answers:
+            # in answer only instant abilities count: only the cards that have one are asked
+            scan = Scan(s)
+            for u in instants:
+                if not cards[u].face_down:
+                    declare_card(s, scan, cards[u], True, out)
+                    if out:
+                        return True
+            return False
+        declarable(s, Scan(s), me, answers, out, first=True)
         return bool(out)
     finally:
         s.priority = saved

@@ -1,6 +1,8 @@
 """Turns (BR-9, BR-16, BR-1, R-BR-TURN-LIMIT)."""
 from __future__ import annotations
 
+from operator import attrgetter
+
 from ..core.i18n import T
 from ..core.messages import catalog
 from .effects import poison_tick
@@ -22,28 +24,37 @@ def begin_battle(s) -> None:
     start_turn(s, 0)
 
 
+_ONCE = ("HR-503.1", "rule")           # the game-rule line said once a game
+_RULE_KIND = attrgetter("rule_id", "kind")
+
+
 def start_turn(s, seat: int) -> None:
     """A turn starts by opening the player's cards and restoring movement (BR-16, HR-503.1)."""
     s.active = seat
     opened = 0
     kept = []
-    for c in s.cards.values():
-        if c.owner == seat and c.in_play:
-            if c.closed and c.lasting and stays_closed(s, c):
-                kept.append(c.uid)                  # "does not open in its next turn" (HR-502.8)
-            elif c.closed:
-                opened += 1
-                c.closed = False
-            d = s.defs[c.card]
-            if d.is_creature and c.moves != d.move:   # set only when it changes (undo journal)
-                c.moves = d.move
+    cards, defs, p = s.cards, s.defs, s.seats[seat]
+    # the player's cards in play: the field, the auxiliary zone, the attached ones
+    for u in [u for u in s.cells if u is not None and cards[u].owner == seat] + p.aux + p.attached:
+        c = cards[u]
+        if c.closed and c.lasting and stays_closed(s, c):
+            kept.append(c.uid)                  # "does not open in its next turn" (HR-502.8)
+        elif c.closed:
+            opened += 1
+            c.closed = False
+        d = defs[c.card]
+        if d.is_creature and c.moves != d.move:   # set only when it changes (undo journal)
+            c.moves = d.move
+    if len(kept) > 1:
+        keep = set(kept)
+        kept = [u for u in cards if u in keep]     # logged in the order of the card table
     for c in s.cards.values():
         if c.used:
             c.used = {}                          # per-turn limits start again (HR-prepayment)
     s.attacks_made = 0
     p = s.seats[seat]
     s._log("BR-16", "turn", M.lazy("turn_starts", turn=s.turn, player=p.name, n=opened), seat=seat, turn=s.turn)
-    if opened and not any(e.rule_id == "HR-503.1" and e.kind == "rule" for e in s.log):
+    if opened and _ONCE not in map(_RULE_KIND, s.log):
         # said once a game, the first time a turn start opens a card: not a line every turn
         s._log("HR-503.1", "rule", M.lazy("turn_start_rule"))
     for uid in kept:
