@@ -219,12 +219,12 @@ class Scan:
             ids = _protecting(s.defs)
             maybe = set()
             if ids:
-                lent = [any(cards[r].card in ids for r in s.seats[i].attached) for i in (0, 1)]
                 for i in (0, 1):
-                    for u in self.field[i] + s.seats[i].aux + s.seats[i].attached:
-                        c = cards[u]
-                        if lent[i] or c.card in ids or c.lasting:
-                            maybe.add(u)
+                    play = self.field[i] + s.seats[i].aux + s.seats[i].attached
+                    if any(cards[r].card in ids for r in s.seats[i].attached):
+                        maybe.update(play)
+                    else:
+                        maybe.update([u for u in play if (c := cards[u]).card in ids or c.lasting])
             p = self._prot = (maybe, {})
         return p[0]
 
@@ -274,7 +274,7 @@ class Scan:
             return flyer
         cells = self.s.cells
         if not c.flyer_strike:
-            out = [u for u in (cells[x] for x in _ADJ[c.cell]) if u in ok]
+            out = [u for x in _ADJ[c.cell] if (u := cells[x]) in ok]
             if hero is not None and c.zone == "field" and c.cell in ROW3[1 - c.owner]:
                 out.append(hero)
             return out
