@@ -20,16 +20,29 @@ M = catalog("berserk_kernel.berserk")
 def carried(s, uid) -> list:
     """The abilities that count for card `uid`: its own constant ones that apply to itself, and
     those its equipment and symbiote lend it (applies_to = host)."""
-    out = [a for a in s.defs[s.cards[uid].card].abilities if a.kind == "constant" and a.applies_to == "self"
-           and not a.granted]
     c = s.cards[uid]
+    out = list(_constants(s.defs[c.card])[0])
     if c.lasting:                              # constants granted for a time (CR-204.4)
         out.extend(a for a in granted(s, c) if a.kind == "constant" and a.applies_to == "self")
     if c.zone == "field":
         for r in s.seats[c.owner].attached:
             if s.cards[r].host == uid:
-                out.extend(a for a in s.defs[s.cards[r].card].abilities if a.kind == "constant" and a.applies_to == "host")
+                out.extend(_constants(s.defs[s.cards[r].card])[1])
     return out
+
+
+_CONSTANTS: dict = {}
+
+
+def _constants(d) -> tuple:
+    """(the card's own constant abilities for itself, those it lends its carrier), read once
+    per card definition."""
+    v = _CONSTANTS.get(id(d))
+    if v is None or v[0] is not d:
+        v = _CONSTANTS[id(d)] = (d, (
+            tuple(a for a in d.abilities if a.kind == "constant" and a.applies_to == "self" and not a.granted),
+            tuple(a for a in d.abilities if a.kind == "constant" and a.applies_to == "host")))
+    return v[1]
 
 
 def modifier(s, uid, name: str) -> int:
@@ -37,7 +50,11 @@ def modifier(s, uid, name: str) -> int:
     c = s.cards.get(uid)
     if c is None or not c.in_play:
         return 0
-    total = sum(a.mod(name) for a in carried(s, uid))
+    total = 0
+    for a in carried(s, uid):
+        for k, v in a.modifier:                # AbilityDef.mod without building a dict
+            if k == name:
+                total += v
     return total + bonus(c, name) if c.lasting else total     # a blessing for a time (R-BR-FIGHT)
 
 
