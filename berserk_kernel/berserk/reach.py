@@ -327,19 +327,23 @@ class Scan:
         aux_ok = ab.kind in AUX_RANGE or here is None
         zone = f.zone
         maybe = self.maybe_protected()
+        other = f.other
+        marks = f.wounded or f.unwounded or f.poisoned is not None
+        pool = self.pool(f.side, seat)
+        if forced is not None:       # the first attack of the turn goes at the taunting card
+            pool = [u for u in pool if u == forced]
         out = []
-        for u in self.pool(f.side, seat):
+        for u in pool:
             t = cards[u]
             if t.face_down or not pr[t.card]:
                 continue
-            if f.other and u == src_uid:
+            if other and u == src_uid:
                 continue
             tz = t.zone
             if zone is not None and tz != zone and not (zone == "field" and tz == "attached"):
                 continue
-            if (f.wounded and t.wounds == 0) or (f.unwounded and t.wounds > 0):
-                continue
-            if (f.poisoned is True and not t.poison) or (f.poisoned is False and t.poison):
+            if marks and ((f.wounded and t.wounds == 0) or (f.unwounded and t.wounds > 0)
+                          or (f.poisoned is True and not t.poison) or (f.poisoned is False and t.poison)):
                 continue
             if attack and tz == "attached":
                 continue
@@ -364,8 +368,6 @@ class Scan:
                         continue
                 elif near is not None and there not in near:
                     continue
-            if forced is not None and forced != u:
-                continue
             out.append(u)
         return out
 
