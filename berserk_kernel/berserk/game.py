@@ -73,6 +73,7 @@ class BerserkState(BaseState):
 
     RULES = RULES
     GAME = "berserk"
+    READOUT = readout          # crystals/penalty here; last_rolls(), last_step(), steps() in BaseState
 
     def __init__(self, defs=None, options: Options | None = None, seed: int = 0, names=("A", "B")):
         super().__init__()
@@ -373,17 +374,6 @@ class BerserkState(BaseState):
         """Gold the squad's elements cost `seat`: one per element beyond the first (BR-7.3)."""
         return readout.penalty(self, seat)
 
-    def last_rolls(self) -> tuple:
-        """The dice the last action rolled: (Roll('BR-10.1', white=4, black=3),), or () if none."""
-        return readout.last_rolls(self)
-
-    def last_step(self):
-        """The last action and what it set off: rolls, wounds per card, healing, deaths (a `readout.Step`)."""
-        return readout.last_step(self)
-
-    def steps(self) -> list:
-        """A `readout.Step` for every action of the game, in order."""
-        return readout.steps(self)
 
 
 _PRECHECKED = frozenset(("move", "strike", "use", "end", "hire"))

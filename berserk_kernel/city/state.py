@@ -52,6 +52,7 @@ class CityState(BaseState):
 
     RULES = RULES
     GAME = "city"
+    READOUT = readout          # last_rolls(), last_step(), steps()
     PRECHECKED = frozenset(("redeploy", "reinforce"))   # their candidates are only legal ones
 
     def __init__(self, players: int = 2, map="default", seed: int = 0, options=None, colours=None,
@@ -190,19 +191,6 @@ class CityState(BaseState):
             action = self.parse_action(action)
         return battle_odds(action.count, self.forces[action.dst], attack_hit=self.turn["attack_hit"],
                            defence_hit=self.turn["defence_hit"], forced=self.dice.forced)
-
-    # --- what each action did (readout.py) ----------------------------------------------------
-    def last_rolls(self) -> tuple:
-        """The dice the last action rolled, as `readout.Roll` values (empty when none)."""
-        return readout.last_rolls(self)
-
-    def last_step(self):
-        """The last action and what it set off: rolls, fights, captures, events (a `readout.Step`)."""
-        return readout.last_step(self)
-
-    def steps(self) -> list:
-        """A `readout.Step` for every action of the game, in order."""
-        return readout.steps(self)
 
     def scores(self) -> list[tuple]:
         """The ranking key of each player for R-CITY-END: (districts, forces, influence)."""

@@ -34,6 +34,8 @@ class BaseState(Contract):
     # action kinds (an action's first field) whose candidates are exactly the legal ones
     # whenever `_candidates` offers them: `legal_actions` does not check them again
     PRECHECKED: frozenset = frozenset()
+    # the game's readout module (what each action did, read from the log): last_rolls, last_step, steps
+    READOUT = None
 
     def __init__(self):
         self.log: list[LogEntry] = []
@@ -210,6 +212,20 @@ class BaseState(Contract):
         if not self._undo:
             return None
         return self._position_at(self._undo[0][0])
+
+    # --- what each action did (the game's readout module) ---------------------------------
+    def last_rolls(self) -> tuple:
+        """The dice the last action rolled, as the game's `Roll` values; () when it rolled none."""
+        return self.READOUT.last_rolls(self)
+
+    def last_step(self):
+        """The last action and what it set off (the game's `Step`: its rolls, and wounds, deaths
+        for Berserk; fights, captures, events for the City); None before any action."""
+        return self.READOUT.last_step(self)
+
+    def steps(self) -> list:
+        """A `Step` for every action of the game, in order (step 0: what came before the first)."""
+        return self.READOUT.steps(self)
 
     # --- identity ------------------------------------------------------------------------
     def state_hash(self) -> str:
