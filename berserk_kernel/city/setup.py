@@ -29,19 +29,22 @@ COLOURS = {  # Okabe-Ito colour keys of core.scene.PALETTE, with their names
 DEFAULT_COLOURS = ("orange", "sky", "green", "purple")
 
 
+def _error(source: str, field: str, msg: str, **kw) -> DataError:
+    """A `DataError` with the catalog's message `msg` in both languages."""
+    m = M(msg, **kw)
+    return DataError(source, field, m.en, m.ru)
+
+
 def check_colours(colours, players: int, source: str = "<setup>") -> tuple:
     """CITY-2.1: one known colour per player, no two alike."""
     colours = tuple(colours) if colours is not None else DEFAULT_COLOURS[:players]
     if len(colours) != players:
-        raise DataError(source, "setup.colours", f"CITY-2.1: {players} players need {players} colours, got {len(colours)}",
-                        f"CITY-2.1: {players} игрокам нужно {players} цвета, получено {len(colours)}")
+        raise _error(source, "setup.colours", "colours_count", players=players, got=str(len(colours)))
     for i, c in enumerate(colours):
         if c not in COLOURS:
-            raise DataError(source, f"setup.colours[{i}]", f"CITY-2.1: unknown colour {c!r} (known: {', '.join(COLOURS)})",
-                            f"CITY-2.1: неизвестный цвет {c!r} (есть: {', '.join(COLOURS)})")
+            raise _error(source, f"setup.colours[{i}]", "colour_unknown", colour=repr(c), known=", ".join(COLOURS))
         if colours.index(c) != i:
-            raise DataError(source, f"setup.colours[{i}]", f"CITY-2.1: colour {c!r} is already taken by another player",
-                            f"CITY-2.1: цвет {c!r} уже занят другим игроком")
+            raise _error(source, f"setup.colours[{i}]", "colour_taken", colour=repr(c))
     return colours
 
 
@@ -65,16 +68,13 @@ def normal_setup(setup: dict, source: str):
     city_map = _named(load_map, setup.get("map", "default"), source, "setup.map")
     players, seed, forced = setup.get("players"), setup.get("seed", 0), setup.get("forced", [])
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise DataError(source, "setup.seed", f"expected a whole number, got {seed!r}",
-                        f"ожидалось целое число, получено {seed!r}")
+        raise _error(source, "setup.seed", "seed_not_int", got=repr(seed))
     for i, v in enumerate(forced):
         if not isinstance(v, int) or not 1 <= v <= 10:
-            raise DataError(source, f"setup.forced[{i}]", f"CITY-1: a d10 shows 1..10, got {v!r}",
-                            f"CITY-1: на d10 выпадает 1..10, получено {v!r}")
+            raise _error(source, f"setup.forced[{i}]", "forced_not_d10", got=repr(v))
     if not isinstance(players, int) or not city_map.min_players <= players <= city_map.max_players:
-        raise DataError(source, "setup.players", f"map {city_map.id!r} is for {city_map.min_players} to "
-                        f"{city_map.max_players} players, got {players}", f"карта {city_map.id!r} рассчитана на "
-                        f"{city_map.min_players}-{city_map.max_players} игроков, получено {players}")
+        raise _error(source, "setup.players", "players_for_map", map=repr(city_map.id),
+                     lo=str(city_map.min_players), hi=str(city_map.max_players), got=str(players))
     opts = CityOptions.from_any(setup.get("options"), source, "setup.options")
     colours = check_colours(setup.get("colours"), players, source)
     deck = _named(load_events, setup.get("events"), source, "setup.events")
