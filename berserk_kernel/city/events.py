@@ -87,10 +87,11 @@ def _forces_hq(state, p, amount):
     _put(state, p, target, amount)
 
 
-def _turn(key, ru, en):
+def _turn(key, msg):
+    """An effect setting the turn's `key` to the amount, logged with the catalog's `msg`."""
     def effect(state, p, amount):
         state.turn[key] = amount
-        state._log(RULE, "modifier", ru.format(n=amount), en.format(n=amount), player=p, **{key: amount})
+        state._log(RULE, "modifier", M.lazy(msg, n=amount), player=p, **{key: amount})
     return effect
 
 
@@ -109,17 +110,12 @@ EFFECTS = {  # kind: (function, needs an amount, lowest amount, highest amount)
     "lose_strongest": (_lose_strongest, True, 1, 10),
     "others_lose_strongest": (lambda s, p, n: [_lose_strongest(s, q, n) for q in _others(s, p)], True, 1, 10),
     "extra_attacks": (_extra_attacks, True, 1, 5),
-    "no_attacks": (_turn("attack_limit", "В этот ход атаковать нельзя", "No attacks this turn"), False, 0, 0),
-    "attack_hit": (_turn("attack_hit", "В этот ход атакующие успешны на {n}+",
-                         "This turn attackers succeed on {n}+"), True, 2, 10),
-    "defence_hit": (_turn("defence_hit", "В этот ход защитники ваших целей успешны на {n}+",
-                          "This turn the defenders you attack succeed on {n}+"), True, 2, 10),
-    "capture_cost": (_turn("capture_cost", "В этот ход цена захвата (жетонов Влияния): {n}",
-                           "This turn a capture costs {n} influence"), True, 0, 10),
-    "income_bonus": (_turn("income_bonus", "В этот ход Доход больше на {n}",
-                           "This turn the income is {n} higher"), True, 1, 20),
-    "no_district_income": (_turn("district_income", "В этот ход районы не приносят Дохода",
-                                 "This turn districts bring no income"), False, 0, 0),
+    "no_attacks": (_turn("attack_limit", "turn_no_attacks"), False, 0, 0),
+    "attack_hit": (_turn("attack_hit", "turn_attack_hit"), True, 2, 10),
+    "defence_hit": (_turn("defence_hit", "turn_defence_hit"), True, 2, 10),
+    "capture_cost": (_turn("capture_cost", "turn_capture_cost"), True, 0, 10),
+    "income_bonus": (_turn("income_bonus", "turn_income_bonus"), True, 1, 20),
+    "no_district_income": (_turn("district_income", "turn_no_district_income"), False, 0, 0),
 }
 
 
@@ -168,6 +164,12 @@ def _field(data):
     return names
 
 
+def _error(source: str, field: str, msg: str, **kw) -> DataError:
+    """A `DataError` with the catalog's message `msg` in both languages."""
+    m = M(msg, **kw)
+    return DataError(source, field, m.en, m.ru)
+
+
 def parse_events(data, source: str) -> EventDeck:
     """Validate a deck (schema, then unique ids and effect amounts) and build it."""
     validate(data, SCHEMA, source, _field(data))
@@ -175,19 +177,16 @@ def parse_events(data, source: str) -> EventDeck:
     for e in data["event"]:
         where = f"event[{e['id']}]"
         if any(c.id == e["id"] for c in cards):
-            raise DataError(source, f"{where}.id", f"event id {e['id']!r} is used twice",
-                            f"id события {e['id']!r} встречается дважды")
+            raise _error(source, f"{where}.id", "event_id_twice", id=repr(e["id"]))
         effects = []
         for i, eff in enumerate(e["effects"]):
             _, needs, lo, hi = EFFECTS[eff["kind"]]
             amount = eff.get("amount")
             if needs and (amount is None or not lo <= amount <= hi):
-                raise DataError(source, f"{where}.effects[{i}].amount",
-                                f"effect {eff['kind']!r} needs an amount from {lo} to {hi}, got {amount!r}",
-                                f"эффекту {eff['kind']!r} нужно число от {lo} до {hi}, получено {amount!r}")
+                raise _error(source, f"{where}.effects[{i}].amount", "effect_amount",
+                             kind=repr(eff["kind"]), lo=lo, hi=hi, got=repr(amount))
             if not needs and amount is not None:
-                raise DataError(source, f"{where}.effects[{i}].amount",
-                                f"effect {eff['kind']!r} takes no amount", f"эффект {eff['kind']!r} не принимает числа")
+                raise _error(source, f"{where}.effects[{i}].amount", "effect_no_amount", kind=repr(eff["kind"]))
             effects.append((eff["kind"], 0 if amount is None else amount))
         cards.append(EventCard(e["id"], T(e["name_ru"], e["name_en"]), T(e["text_ru"], e["text_en"]),
                                e["count"], tuple(effects)))
@@ -218,9 +217,6 @@ def load_events(path=None) -> EventDeck:
         return parse_events(path, "<events>")
     if isinstance(path, str) and not any(c in path for c in "/.\\"):
         shown = repr(path)[:40]
-        raise DataError("<events>", "events", f"no packaged event deck named {shown} (known: {', '.join(PACKAGED)}); "
-                        "a custom deck is given inline as a table",
-                        f"нет встроенной колоды Событий {shown} (есть: {', '.join(PACKAGED)}); "
-                        "свою колоду задают прямо в файле, таблицей")
+        raise _error("<events>", "events", "no_packaged_deck", name=shown, known=", ".join(PACKAGED))
     data, source = read_data(path)
     return parse_events(data, source)
