@@ -21,6 +21,9 @@ from importlib import resources
 from ..core.errors import DataError
 from ..core.i18n import T
 from ..core.loading import parse_text, read_data, validate
+from ..core.messages import catalog
+
+M = catalog("berserk_kernel.city")
 
 _TEXT = {"type": "object", "properties": {"ru": {"type": "string", "minLength": 1},
                                           "en": {"type": "string", "minLength": 1}},
@@ -53,8 +56,7 @@ class CityMap:
     def __init__(self, data: dict, source: str = "<map>"):
         for key in data if isinstance(data, dict) else ():
             if key not in SCHEMA["properties"]:
-                _bad(source, key, f"unknown field (known: {', '.join(SCHEMA['properties'])})",
-                     f"неизвестное поле (известны: {', '.join(SCHEMA['properties'])})")
+                _bad(source, key, "map_unknown_field", known=", ".join(SCHEMA["properties"]))
         validate(data, SCHEMA, source)
         self.source = source
         self.data = data
@@ -66,17 +68,15 @@ class CityMap:
         pos: dict[int, tuple[int, int]] = {}
         for r, row in enumerate(grid):
             if len(row) != self.cols:
-                _bad(source, f"grid[{r}]", f"row has {len(row)} cells, expected {self.cols} like row 0",
-                     f"в строке {len(row)} клеток, а в строке 0 — {self.cols}")
+                _bad(source, f"grid[{r}]", "map_row_length", cells=len(row), cols=self.cols)
             for c, n in enumerate(row):
                 if n == 0:
                     continue
                 if n in pos:
-                    _bad(source, f"grid[{r}][{c}]", f"district {n} appears twice (first at grid[{pos[n][0]}][{pos[n][1]}])",
-                         f"район {n} встречается дважды (впервые в grid[{pos[n][0]}][{pos[n][1]}])")
+                    _bad(source, f"grid[{r}][{c}]", "map_district_twice", d=str(n), r=str(pos[n][0]), c=str(pos[n][1]))
                 pos[n] = (r, c)
         if len(pos) < 2:
-            _bad(source, "grid", "a city needs at least two districts", "в городе должно быть хотя бы два района")
+            _bad(source, "grid", "map_too_small")
         self.grid = tuple(tuple(row) for row in grid)
         self.pos = pos
         self.numbers = tuple(sorted(pos))
@@ -89,26 +89,22 @@ class CityMap:
             a, b = pair
             (ra, ca), (rb, cb) = pos[a], pos[b]
             if abs(ra - rb) + abs(ca - cb) != 1:
-                _bad(source, f"walls[{i}]", f"districts {a} and {b} do not share a side, a wall between them means nothing",
-                     f"районы {a} и {b} не имеют общей стороны, стена между ними бессмысленна")
+                _bad(source, f"walls[{i}]", "map_wall_not_side", a=str(a), b=str(b))
             walls.add(frozenset(pair))
         self.walls = frozenset(walls)
         self.neighbours = {n: tuple(sorted(self._side_neighbours(n))) for n in self.numbers}
         starts = data["start"]
         for i, n in enumerate(starts):
             if n not in pos:
-                _bad(source, f"start[{i}]", f"start district {n} is not on the map",
-                     f"стартового района {n} нет на карте")
+                _bad(source, f"start[{i}]", "map_start_missing", d=str(n))
             if starts.index(n) != i:
-                _bad(source, f"start[{i}]", f"start district {n} is listed twice",
-                     f"стартовый район {n} указан дважды")
+                _bad(source, f"start[{i}]", "map_start_twice", d=str(n))
         self.start = tuple(starts)
         lo, hi = data["players"]["min"], data["players"]["max"]
         if lo > hi:
-            _bad(source, "players.min", f"min {lo} is above max {hi}", f"min {lo} больше max {hi}")
+            _bad(source, "players.min", "map_min_above_max", lo=str(lo), hi=str(hi))
         if len(self.start) < hi:
-            _bad(source, "start", f"{len(self.start)} start districts for up to {hi} players",
-                 f"{len(self.start)} стартовых районов на {hi} игроков")
+            _bad(source, "start", "map_few_starts", n=len(self.start), hi=str(hi))
         self.min_players, self.max_players = lo, hi
         self._check_connected()
 
@@ -130,8 +126,7 @@ class CityMap:
                     todo.append(m)
         cut = sorted(set(self.numbers) - seen)
         if cut:
-            _bad(self.source, "grid", f"the city is in pieces: districts {cut} cannot be reached from {self.numbers[0]}",
-                 f"город распался на части: до районов {cut} не дойти от района {self.numbers[0]}")
+            _bad(self.source, "grid", "map_in_pieces", cut=str(cut), first=str(self.numbers[0]))
 
     def adjacent(self, a: int, b: int) -> bool:
         """Do districts a and b share a side with no wall (CITY-3.3, CITY-3.6)?"""
@@ -153,12 +148,14 @@ class CityMap:
         return self.data
 
 
-def _bad(source: str, field: str, en: str, ru: str):
-    raise DataError(source, field, en, ru)
+def _bad(source: str, field: str, msg: str, **kw):
+    """Refuse the map with the catalog's message `msg` in both languages."""
+    m = M(msg, **kw)
+    raise DataError(source, field, m.en, m.ru)
 
 
 def _unknown(source: str, field: str, n):
-    raise DataError(source, field, f"unknown district {n}: not on the map", f"неизвестный район {n}: его нет на карте")
+    _bad(source, field, "map_unknown_district", d=str(n))
 
 
 def _package_dir():
@@ -176,10 +173,7 @@ def _packaged(name: str) -> CityMap:
     # "map" never reaches the file system ("../../etc/hostname" is just an unknown name)
     if not isinstance(name, str) or name not in map_names():
         shown = repr(name)[:40]
-        raise DataError("<map>", "map", f"no packaged map named {shown} (known: {', '.join(map_names())}); "
-                        "a custom map is given inline as a table",
-                        f"нет встроенной карты {shown} (есть: {', '.join(map_names())}); "
-                        "свою карту задают прямо в файле, таблицей")
+        _bad("<map>", "map", "no_packaged_map", name=shown, known=", ".join(map_names()))
     path = _package_dir().joinpath(f"{name}.json")
     source = f"berserk_kernel/city/data/maps/{name}.json"
     return CityMap(parse_text(path.read_text("utf-8"), source), source)
@@ -198,5 +192,4 @@ def load_map(spec) -> CityMap:
         return CityMap(data, source)
     if isinstance(spec, str):
         return _packaged(spec)
-    raise DataError("<map>", "map", f"expected a map name, file or table, got {repr(spec)[:60]}",
-                    f"ожидалось имя карты, файл или таблица, получено {repr(spec)[:60]}")
+    _bad("<map>", "map", "map_spec_type", got=repr(spec)[:60])
