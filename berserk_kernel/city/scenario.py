@@ -17,7 +17,7 @@ from ..core.loading import read_data, validate
 from ..core.record import RECORD_ACTIONS
 from ..core import share
 from .actions import parse_action
-from .setup import build, normal_setup
+from .setup import M, build, normal_setup
 
 PHASES = ("pick", "event", "income", "actions", "over")
 MAX_DISTRICT = 9999
@@ -126,7 +126,8 @@ def load_scenario(spec, source: str | None = None):
     else:
         data, source = spec, source or "<scenario>"
     if not isinstance(data, dict):
-        raise DataError(source, "", "a scenario is a JSON object", "сценарий — это JSON-объект")
+        m = M("scenario_not_object")
+        raise DataError(source, "", m.en, m.ru)
     validate(data, SCHEMA, source, _field)
     if "position" not in data:
         state = build(data["setup"], source)
@@ -160,60 +161,55 @@ def _positioned(data: dict, source: str):
     dice.force(*pos.get("forced", []))
     s = blank_state(norm, city_map, deck_def, opts, n, colours, dice)
 
-    def bad(field, en, ru):
-        raise DataError(source, f"position.{field}", en, ru)
+    def bad(field, msg, **kw):
+        m = M(msg, **kw)
+        raise DataError(source, f"position.{field}", m.en, m.ru)
 
     def player(field, p, none_ok=False):
         if (p is None and not none_ok) or (p is not None and not 0 <= p < n):
-            bad(field, f"expected a player number 0..{n - 1}, got {p!r}", f"ожидался номер игрока 0..{n - 1}, получено {p!r}")
+            bad(field, "scenario_player", last=str(n - 1), got=repr(p))
         return p
 
     def district(field, d):
         if d is not None and d not in city_map:
-            bad(field, f"unknown district {d}: not on the map {city_map.id!r}",
-                f"неизвестный район {d}: его нет на карте {city_map.id!r}")
+            bad(field, "scenario_unknown_district", d=str(d), map=repr(city_map.id))
         return d
 
     s.phase = pos.get("phase", "actions")
     s.round = pos.get("round", 0 if s.phase == "pick" else 1)
     order = pos.get("order", list(range(n)))
     if sorted(order) != list(range(n)):
-        bad("order", f"expected each player 0..{n - 1} once, got {order}", f"ожидался каждый игрок 0..{n - 1} по разу, получено {order}")
+        bad("order", "scenario_order", last=str(n - 1), got=str(order))
     s.order = tuple(order)
     s.initiative = tuple(tuple(r) for r in pos.get("initiative", []))
     s.pick_index = pos.get("pick_index", 0 if s.phase == "pick" else n)
     if s.pick_index > n or (s.phase == "pick" and s.pick_index == n):
-        bad("pick_index", f"{s.pick_index} does not fit phase {s.phase!r} with {n} players",
-            f"{s.pick_index} не подходит к фазе {s.phase!r} при {n} игроках")
+        bad("pick_index", "scenario_pick_index", index=str(s.pick_index), phase=repr(s.phase), n=str(n))
     s.current = player("current", pos.get("current", s.order[0]))
     for key, val in pos.get("districts", {}).items():
         if not key.isdigit():
-            bad(f"districts.{key}", "a district is named by its number", "район называют его номером")
+            bad(f"districts.{key}", "scenario_district_name")
         d = district(f"districts.{key}", int(key))
         owner = player(f"districts.{key}.owner", val.get("owner"), none_ok=True)
         forces = val.get("forces", 0)
         if forces and owner is None:
-            bad(f"districts.{key}.forces", "forces on a free district: every district with forces has an owner",
-                "силы на свободном районе: у района с силами всегда есть владелец")
+            bad(f"districts.{key}.forces", "scenario_free_forces")
         s.owner[d], s.forces[d] = owner, forces
     for field, default in (("influence", [0] * n), ("hq", [None] * n)):
         vals = pos.get(field, default)
         if len(vals) != n:
-            bad(field, f"expected {n} values, one per player, got {len(vals)}", f"ожидалось {n} значений, по одному на игрока, получено {len(vals)}")
+            bad(field, "scenario_values_per_player", n=n, got=str(len(vals)))
         setattr(s, field, list(vals))
     for i, d in enumerate(s.hq):
         district(f"hq[{i}]", d)
         if d is not None and s.hq.index(d) != i:
-            bad(f"hq[{i}]", f"district {d} is already the headquarters of player {s.hq.index(d)}: one headquarters each",
-                f"район {d} уже штаб игрока {s.hq.index(d)}: у каждого игрока свой штаб")
+            bad(f"hq[{i}]", "scenario_hq_twice", d=str(d), player=str(s.hq.index(d)))
     if s.phase != "over" and s.round > opts_rounds(norm):
-        bad("round", f"round {s.round} is past the last round {opts_rounds(norm)} of a game that is not over",
-            f"раунд {s.round} позже последнего раунда {opts_rounds(norm)}, а игра не окончена")
+        bad("round", "scenario_round_past", round=str(s.round), last=str(opts_rounds(norm)))
     if s.phase not in ("pick", "over"):
         for p in range(n):
             if s.count_districts(p) == 0:
-                bad("districts", f"player {p} holds no district after the picks (a player never loses their last one)",
-                    f"у игрока {p} нет районов после выбора стартовых (последний район не теряют)")
+                bad("districts", "scenario_no_district", player=str(p))
     if "deck" in pos:
         s.deck = list(pos["deck"])
     else:
@@ -223,28 +219,28 @@ def _positioned(data: dict, source: str):
     for field in ("deck", "discard"):
         for i, e in enumerate(getattr(s, field)):
             if e not in deck_def:
-                bad(f"{field}[{i}]", f"unknown event {e!r}", f"неизвестное Событие {e!r}")
+                bad(f"{field}[{i}]", "scenario_unknown_event", event=repr(e))
     turn = fresh_turn()
     for key, val in pos.get("turn", {}).items():
         if key not in turn:
-            bad(f"turn.{key}", f"unknown turn counter (known: {', '.join(turn)})", f"неизвестный счётчик хода (есть: {', '.join(turn)})")
+            bad(f"turn.{key}", "scenario_turn_counter", known=", ".join(turn))
         if key == "capture":
             if val is not None:
                 district("turn.capture", val[0])
                 val = (val[0], val[1])
         elif not isinstance(val, int):
-            bad(f"turn.{key}", f"expected a whole number, got {val!r}", f"ожидалось целое число, получено {val!r}")
+            bad(f"turn.{key}", "not_whole_number", got=repr(val))
         turn[key] = val
     s.turn = turn
     s.last_event = pos.get("last_event")
     if s.last_event is not None and s.last_event not in deck_def:
-        bad("last_event", f"unknown event {s.last_event!r}", f"неизвестное Событие {s.last_event!r}")
+        bad("last_event", "scenario_unknown_event", event=repr(s.last_event))
     s.last_battle = pos.get("last_battle")
     _check_battle_and_window(s, pos, bad, district, player)
     w = pos.get("winners")
     s.winners = tuple(player(f"winners[{i}]", p) for i, p in enumerate(w)) if w is not None else None
     if (s.winners is None) != (s.phase != "over"):
-        bad("winners", "winners are given exactly when the phase is 'over'", "победители указываются ровно тогда, когда фаза 'over'")
+        bad("winners", "scenario_winners")
     return s
 
 
@@ -258,11 +254,10 @@ def _check_battle_and_window(s, pos: dict, bad, district, player) -> None:
         player("last_battle.attacker", b["attacker"])
         player("last_battle.defender", b["defender"], none_ok=True)
         if len(b["rolls_attack"]) > b["attackers"] or len(b["rolls_defence"]) > b["defenders"]:
-            bad("last_battle", "more dice than forces in the battle", "кубиков больше, чем сил в бою")
+            bad("last_battle", "scenario_battle_dice")
     window = s.turn["capture"]
     if window is not None and s.owner.get(window[0]) != s.current:
-        bad("turn.capture", f"the capture window is open on district {window[0]}, which is not the current player's",
-            f"окно захвата открыто на районе {window[0]}, а он не принадлежит текущему игроку")
+        bad("turn.capture", "scenario_capture_window", d=str(window[0]))
 
 
 def opts_rounds(norm: dict) -> int:

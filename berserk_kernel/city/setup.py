@@ -68,7 +68,7 @@ def normal_setup(setup: dict, source: str):
     city_map = _named(load_map, setup.get("map", "default"), source, "setup.map")
     players, seed, forced = setup.get("players"), setup.get("seed", 0), setup.get("forced", [])
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise _error(source, "setup.seed", "seed_not_int", got=repr(seed))
+        raise _error(source, "setup.seed", "not_whole_number", got=repr(seed))
     for i, v in enumerate(forced):
         if not isinstance(v, int) or not 1 <= v <= 10:
             raise _error(source, f"setup.forced[{i}]", "forced_not_d10", got=repr(v))

@@ -1,6 +1,7 @@
 """Setup refusals come from the city catalog; the colour count agrees with the number of players."""
 import pytest
 
+from berserk_kernel.city.scenario import load_scenario
 from berserk_kernel.city.setup import check_colours, new_game
 from berserk_kernel.core.errors import DataError
 
@@ -35,3 +36,13 @@ def test_other_setup_refusals_keep_their_words():
     with pytest.raises(DataError) as e:
         new_game(players=3, map="duel")
     assert e.value.ru.startswith("карта 'duel' рассчитана на 2-2 игроков, получено 3")
+
+
+@pytest.mark.parametrize("field", ["influence", "hq"])
+def test_a_scenario_list_per_player_counts_its_values(field):
+    data = {"game": "city", "setup": {"players": 3, "seed": 3}, "position": {field: [1]}}
+    with pytest.raises(DataError) as e:
+        load_scenario(data)
+    assert (e.value.field, e.value.ru, e.value.en) == (
+        f"position.{field}", "ожидалось 3 значения, по одному на игрока, получено 1",
+        "expected 3 values, one per player, got 1")
