@@ -7,8 +7,17 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 
 from ..core.errors import DataError
+from ..core.messages import catalog
+
+M = catalog("berserk_kernel.city")
 
 COST_TIERS = ("turn", "owned")
+
+
+def _error(source: str, field: str, msg: str, **kw) -> DataError:
+    """A `DataError` with the catalog's message `msg` in both languages."""
+    m = M(msg, **kw)
+    return DataError(source, field, m.en, m.ru)
 
 
 @dataclass(frozen=True)
@@ -29,26 +38,24 @@ class CityOptions:
         if isinstance(value, cls):
             return value
         if not isinstance(value, dict):
-            raise DataError(source, field, "expected a table of options", "ожидалась таблица настроек")
+            raise _error(source, field, "options_not_table")
         known = {f.name for f in fields(cls)}
         for key in value:
             if key not in known:
-                raise DataError(source, f"{field}.{key}", f"unknown option (known: {', '.join(sorted(known))})",
-                                f"неизвестная настройка (известны: {', '.join(sorted(known))})")
+                raise _error(source, f"{field}.{key}", "option_unknown", known=", ".join(sorted(known)))
         opts = cls(**value)
         checks = [
             ("rounds", isinstance(opts.rounds, int) and not isinstance(opts.rounds, bool) and opts.rounds >= 1,
-             "a whole number of rounds, at least 1", "целое число раундов, не меньше 1"),
+             "option_rounds"),
             ("target_districts", opts.target_districts is None or (
                 isinstance(opts.target_districts, int) and opts.target_districts >= 2),
-             "null or a whole number of districts, at least 2", "null или целое число районов, не меньше 2"),
+             "option_target_districts"),
             ("cost_tiers", opts.cost_tiers in COST_TIERS,
-             "one of 'turn', 'owned'", "одно из 'turn', 'owned'"),
+             "option_cost_tiers"),
             ("hq_income", isinstance(opts.hq_income, int) and not isinstance(opts.hq_income, bool)
-             and opts.hq_income >= 0, "a whole number, at least 0", "целое число, не меньше 0"),
+             and opts.hq_income >= 0, "option_hq_income"),
         ]
-        for name, good, en, ru in checks:
+        for name, good, msg in checks:
             if not good:
-                raise DataError(source, f"{field}.{name}", f"expected {en}, got {getattr(opts, name)!r}",
-                                f"ожидалось: {ru}; получено {getattr(opts, name)!r}")
+                raise _error(source, f"{field}.{name}", msg, got=repr(getattr(opts, name)))
         return opts
