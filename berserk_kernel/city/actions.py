@@ -19,6 +19,10 @@ import re
 from typing import NamedTuple
 
 from ..core.errors import ActionSyntaxError
+from ..core.i18n import T
+from ..core.messages import catalog
+
+M = catalog("berserk_kernel.city")
 
 VERBS = ("pick", "draw", "income", "capture", "move", "reinforce", "redeploy", "attack", "end")
 ALIASES = {"выбрать": "pick", "событие": "draw", "доход": "income", "захват": "capture",
@@ -76,13 +80,12 @@ class Action(_Fields):
         if shape is None and type(verb) is str and dst == src == count == 0 and type(dst) is type(src) is type(count) is int:
             return parse_action(verb)   # Action('attack 2>3 5'): the text of an action (its repr)
         if shape is None:
-            _syntax(f"unknown verb {_show(verb)} (known: {', '.join(VERBS)})",
-                    f"неизвестный глагол {_show(verb)} (известны: {', '.join(RU[v] for v in VERBS)})")
+            _syntax("action_unknown_verb_value", verb=_show(verb), known=_known_verbs())
         for name, value, used, top in zip(("dst", "src", "count"), (dst, src, count), _USES[shape],
                                           (MAX_DISTRICT, MAX_DISTRICT, MAX_COUNT)):
             if type(value) is not int or (used and not 0 <= value <= top) or (not used and value != 0):
-                _syntax(f"{verb!r}: bad {name} {_show(value)}" if used else f"{verb!r} takes no {name}",
-                        f"{RU[verb]!r}: неверное поле {name} {_show(value)}" if used else f"у {RU[verb]!r} нет поля {name}")
+                _syntax("action_bad_field" if used else "action_no_field", verb=T(repr(RU[verb]), repr(verb)),
+                        field=name, value=_show(value))
         return _Fields.__new__(cls, verb, dst, src, count)
 
     def __str__(self) -> str:
@@ -155,8 +158,15 @@ class Action(_Fields):
 DRAW, INCOME, END = Action("draw"), Action("income"), Action("end")
 
 
-def _syntax(en: str, ru: str, source: str = "<action>"):
-    raise ActionSyntaxError(source, "action", en, ru)
+def _syntax(msg: str, source: str = "<action>", **kw):
+    """Refuse an action text with the catalog's message `msg` in both languages."""
+    m = M(msg, **kw)
+    raise ActionSyntaxError(source, "action", m.en, m.ru)
+
+
+def _known_verbs() -> T:
+    """The verbs of the notation, in each language's words."""
+    return T(", ".join(RU[v] for v in VERBS), ", ".join(VERBS))
 
 
 def _show(value) -> str:
@@ -170,26 +180,21 @@ def parse_action(text, source: str = "<action>") -> Action:
     if isinstance(text, Action):
         return text
     if not isinstance(text, str):
-        _syntax(f"expected an action in notation, got {_show(text)}",
-                f"ожидалось действие в нотации, получено {_show(text)}", source)
+        _syntax("action_not_text", source, got=_show(text))
     if len(text) > MAX_TEXT:
-        _syntax(f"an action is at most {MAX_TEXT} characters, this one {len(text)}",
-                f"действие — не длиннее {MAX_TEXT} символов, здесь {len(text)}", source)
+        _syntax("action_too_long", source, most=MAX_TEXT, got=str(len(text)))
     words = text.strip().split(None, 1)
     if not words:
-        _syntax("empty action", "пустое действие", source)
+        _syntax("action_empty", source)
     verb = ALIASES.get(words[0].lower(), words[0].lower())
     if verb not in _SHAPE:
-        _syntax(f"unknown verb {_show(words[0])} in {_show(text)} (known: {', '.join(VERBS)})",
-                f"неизвестный глагол {_show(words[0])} в {_show(text)} (известны: {', '.join(RU[v] for v in VERBS)})",
-                source)
+        _syntax("action_unknown_verb", source, verb=_show(words[0]), text=_show(text), known=_known_verbs())
     shape = _SHAPE[verb]
     m = _PATTERNS[shape].match(words[1].strip() if len(words) > 1 else "")
     if not m:
         example = Action(verb, 7, 2, 3) if shape == "src>dst count" else Action(verb, 7, 0, 3) \
             if shape == "dst count" else Action(verb, 7) if shape == "dst" else Action(verb)
-        _syntax(f"cannot read {_show(text)}: expected the form {str(example)!r}",
-                f"не удалось прочитать {_show(text)}: ожидалась форма {example.text('ru')!r}", source)
+        _syntax("action_form", source, text=_show(text), form=T(repr(example.text("ru")), repr(str(example))))
     nums = [int(g) for g in m.groups()]
     if shape == "dst":
         return Action(verb, nums[0])
