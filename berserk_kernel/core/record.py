@@ -10,6 +10,10 @@ only, not with a copy of the position per action.
 from __future__ import annotations
 
 from .errors import ActionSyntaxError, DataError, IllegalAction
+from .i18n import T
+from .messages import catalog
+
+M = catalog("berserk_kernel.core")
 
 MAX_ACTIONS = 100_000         # actions in one record
 MAX_ACTION_TEXT = 200         # characters in one action of a record
@@ -19,19 +23,22 @@ RECORD_ACTIONS = {"type": "array", "maxItems": MAX_ACTIONS,
 STATE_HASH = {"type": "string", "pattern": "^[0-9a-f]{64}$"}
 
 
+def _error(cls, source: str, field: str, msg: str, **kw) -> DataError:
+    """A `cls` error (DataError or ActionSyntaxError) with the catalog's message `msg`."""
+    m = M(msg, **kw)
+    return cls(source, field, m.en, m.ru)
+
+
 def replay(state, actions, source: str = "<record>"):
     """Apply the action texts to `state` in order, keeping no undo history; return the state."""
     if not isinstance(actions, (list, tuple)):
-        raise DataError(source, "actions", "expected a list of actions in notation",
-                        "ожидался список действий в нотации")
+        raise _error(DataError, source, "actions", "record_not_list")
     if len(actions) > MAX_ACTIONS:
-        raise DataError(source, "actions", f"{len(actions)} actions: a record holds at most {MAX_ACTIONS}",
-                        f"действий: {len(actions)}; в записи их не больше {MAX_ACTIONS}")
+        raise _error(DataError, source, "actions", "record_too_many", got=str(len(actions)), most=str(MAX_ACTIONS))
     for i, text in enumerate(actions):
         field = f"actions[{i}]"
         if not isinstance(text, str):
-            raise ActionSyntaxError(source, field, "expected an action in notation",
-                                    "ожидалось действие в нотации")
+            raise _error(ActionSyntaxError, source, field, "record_action_not_text")
         try:
             action = state.parse_action(text)
         except ActionSyntaxError as e:
@@ -41,14 +48,13 @@ def replay(state, actions, source: str = "<record>"):
         try:
             state.apply(action, history=False)
         except IllegalAction as e:
-            raise DataError(source, field, f"illegal action {text!r}: {e.rule_id}: {e.en}",
-                            f"недопустимое действие {text!r}: {e.rule_id}: {e.ru}") from None
+            raise _error(DataError, source, field, "record_illegal_action", text=repr(text), rule=e.rule_id,
+                         reason=T(e.ru, e.en)) from None
     return state
 
 
 def check_hash(state, record: dict, source: str = "<record>") -> None:
     expected = record.get("state_hash")
     if expected and state.state_hash() != expected:
-        raise DataError(source, "state_hash",
-                        f"the replayed state hash {state.state_hash()[:12]} differs from the recorded {expected[:12]}",
-                        f"хеш воспроизведённой позиции {state.state_hash()[:12]} не совпадает с записанным {expected[:12]}")
+        raise _error(DataError, source, "state_hash", "record_hash_differs", got=state.state_hash()[:12],
+                     recorded=expected[:12])
