@@ -2,6 +2,7 @@
 correct Russian and English: numbers agree with their nouns."""
 import pytest
 
+from berserk_kernel.core.contract import M as CONTRACT, check_faces
 from berserk_kernel.core.errors import DataError
 from berserk_kernel.core.loading import M, parse_text, read_data
 
@@ -37,3 +38,18 @@ def test_schema_words_agree_with_their_numbers():
     assert M("maxItems", d=2).ru == "должно содержать не больше 2 элементов"
     assert M("maxItems", d=1).en == "must hold at most 1 item"
     assert M("number_too_long", n=41).ru == "слишком длинная запись числа (41 символ)"
+
+
+def test_every_contract_message_has_the_same_placeholders_in_both_languages():
+    for key in CONTRACT.messages:
+        assert CONTRACT.placeholders(key, "ru") == CONTRACT.placeholders(key, "en"), key
+
+
+def test_contract_refusals_of_bad_arguments():
+    with pytest.raises(DataError) as e:
+        check_faces([3, 0])
+    assert (e.value.field, e.value.ru, e.value.en) == (
+        "dice[1]", "грань кубика — целое число от 1 до 100, а не 0", "a die face is a whole number from 1 to 100, not 0")
+    with pytest.raises(DataError) as e:
+        check_faces("12")
+    assert e.value.ru == "кубики — кортеж не более чем из 1000 граней, а не str"

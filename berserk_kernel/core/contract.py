@@ -232,19 +232,23 @@ class Contract:
 
     def _check_seat(self, seat) -> None:
         if type(seat) is not int or not 0 <= seat < self.num_players():
-            raise DataError("<seat>", "seat", f"a seat is a number from 0 to {self.num_players() - 1}, not {seat!r}"[:120],
-                            f"место — число от 0 до {self.num_players() - 1}, а не {seat!r}"[:120])
+            raise _error("<seat>", "seat", "bad_seat", last=str(self.num_players() - 1), got=repr(seat))
+
+
+def _error(source: str, field: str, msg: str, **kw) -> DataError:
+    """A `DataError` with the catalog's message `msg`, each language cut to 120 characters (a value
+    shown in it may be long)."""
+    m = M(msg, **kw)
+    return DataError(source, field, m.en[:120], m.ru[:120])
 
 
 def check_faces(faces) -> tuple:
     """The `dice` argument of `apply`: a tuple (or list) of whole numbers from 1 to MAX_FACE."""
     if not isinstance(faces, (tuple, list)) or len(faces) > MAX_FORCED:
-        raise DataError("<dice>", "dice", f"dice are a tuple of at most {MAX_FORCED} die faces, not {type(faces).__name__}",
-                        f"кубики — кортеж не более чем из {MAX_FORCED} граней, а не {type(faces).__name__}")
+        raise _error("<dice>", "dice", "bad_dice", most=MAX_FORCED, got=type(faces).__name__)
     for i, f in enumerate(faces):
         if type(f) is not int or not 1 <= f <= MAX_FACE:
-            raise DataError("<dice>", f"dice[{i}]", f"a die face is a whole number from 1 to {MAX_FACE}, not {f!r}"[:120],
-                            f"грань кубика — целое число от 1 до {MAX_FACE}, а не {f!r}"[:120])
+            raise _error("<dice>", f"dice[{i}]", "bad_face", most=str(MAX_FACE), got=repr(f))
     return tuple(faces)
 
 
@@ -268,8 +272,7 @@ def _rng(rng):
         return _DiceRng(Dice(rng))
     if isinstance(rng, _random.Random):
         return rng
-    raise DataError("<rng>", "rng", "expected a random.Random, a Dice or an int seed",
-                    "нужен random.Random, Dice или целое число (зерно)")
+    raise _error("<rng>", "rng", "bad_rng")
 
 
 __all__ = ["GameState", "Contract", "check_faces", "MAX_FACE"]
