@@ -88,6 +88,10 @@ def test_lesson_completed_by_clicks(page, voila_url, lesson_id):
     first_screens(lp, "en")
     page.get_by_role("button", name="Русский", exact=True).first.click()
     lp.sync()
+    # the side panel is rebuilt in Russian after the objective: wait for its status line, then let
+    # the last widget messages land, so that the first click does not hit a button being replaced
+    lp.wait_idle()
+    page.wait_for_timeout(500)
     wrong_checked = False
     for _ in range(300):
         e = lp.engine
