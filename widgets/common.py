@@ -71,6 +71,7 @@ class BaseController:
         self.refusal_listeners: list = []   # called with (controller, message) on every refusal
         self.hold = None                 # None or a callable -> (ru, en) while the player must wait
         self.log_filter = None           # None or a callable (log entry) -> bool: may the player read it
+        self.redo_allowed = None         # None or a callable -> bool: may the player redo now (lessons)
         self.lock = threading.RLock()    # one change of the position at a time (the computer's thread)
 
     # to provide: action_label(a, lang), _reset_selection()
@@ -154,8 +155,13 @@ class BaseController:
                   w("undone", "en", what=self._label_or_code(a, "en")))
         return True
 
+    def can_redo(self) -> bool:
+        """Redo is possible: the state has an undone action and the page allows replaying it (a
+        lesson does not let a wrong move it took back be redone)."""
+        return self.state.can_redo() and (self.redo_allowed is None or bool(self.redo_allowed()))
+
     def redo(self) -> bool:
-        if not self.state.can_redo():
+        if not self.can_redo():
             return False
         a = self.state.redo()
         self._changed()
@@ -511,7 +517,7 @@ class BaseApp(_VBox):
             self.undo_button.description = w("undo", lang)
             self.redo_button.description = w("redo", lang)
             self.undo_button.disabled = not c.state.can_undo()
-            self.redo_button.disabled = not c.state.can_redo()
+            self.redo_button.disabled = not c.can_redo()
             self._refresh_actions()
             self._refresh_log()
             self._refresh_fold_titles()

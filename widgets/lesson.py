@@ -126,6 +126,7 @@ class LessonPage:
         refusals = getattr(self.controller, "refusal_listeners", None)
         if refusals is not None:
             refusals.append(self._on_refused)
+        self.controller.redo_allowed = self.engine.can_redo
         self.controller.set_viewer(self.engine.stage.seat)
 
         self.style = W.HTML(CSS)

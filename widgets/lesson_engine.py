@@ -61,6 +61,8 @@ class LessonEngine:
         # how "Show me" plays an action: the page routes it through the controller
         self.perform = perform or self._perform
         self.finished = False
+        self.redo_floor: int | None = None   # after a wrong move was taken back: the length of the
+        # record it was taken back to; the undone actions at the bottom of the redo list are wrong
         self.feedback = Feedback("start")
         self.last_success: Feedback | None = None
         self._busy = False
@@ -121,6 +123,7 @@ class LessonEngine:
         self.start = len(state.actions)
         self.start_log = len(state.log)
         if fresh:
+            self.redo_floor = None
             self.chain = []              # earlier stages on this same state: (index, start, start_log)
             self.auto: set = set()
         self.refused: list = []
@@ -236,9 +239,18 @@ class LessonEngine:
             self._busy = False
         self._emit()
 
+    def can_redo(self) -> bool:
+        """May the student redo now? Not into a wrong move the lesson took back: redo replays the
+        actions undone since then, up to the point the wrong move was taken back to."""
+        if not self.state.can_redo():
+            return False
+        return self.redo_floor is None or len(self.state.actions) < self.redo_floor
+
     def _judge(self) -> None:
         s = self.state
         n = len(s.actions)
+        if n > self.seen and not s.can_redo():
+            self.redo_floor = None            # a new action: the redo list was cleared
         if n < self.seen:                     # undo
             self._prune_auto()
             while n < self.start and self.chain:
@@ -276,6 +288,7 @@ class LessonEngine:
         words = self.stage.wrong.get(action)
         while len(s.actions) > new_from and s.can_undo():
             s.undo()
+        self.redo_floor = len(s.actions)
         self._prune_auto()
         self._seen_at()
         self.score.mistakes += 1

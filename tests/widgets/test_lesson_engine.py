@@ -155,3 +155,29 @@ def test_go_to_a_stage(which):
     e = LessonEngine(lesson())
     e.go_to(which)
     assert e.index == which and e.state.at("c3" if which else "c2") == 1
+
+
+def test_a_wrong_move_taken_back_cannot_be_redone():
+    e = LessonEngine(lesson())
+    assert e.act("move #1 b2")
+    assert e.feedback.kind == "wrong" and e.score.mistakes == 1 and e.state.actions == []
+    assert e.state.can_redo()        # the kernel keeps it on its redo list ...
+    assert not e.can_redo()          # ... but the lesson does not let it be replayed
+    assert e.act("move #1 c3")       # a new action clears the kernel's redo list
+    assert e.index == 1 and e.scores["step"].mistakes == 1 and not e.can_redo()
+
+
+def test_after_a_wrong_move_redo_replays_only_the_right_moves_undone_since():
+    e = LessonEngine(lesson(stage=[DEFEND]))
+    assert e.act("strike #1 #2")     # partial; B answers defend #3
+    assert e.act("move #4 a3")       # wrong: not the line, taken back
+    assert e.feedback.kind == "wrong" and e.score.mistakes == 1
+    assert [str(a) for a in e.state.actions] == ["strike #1 #2", "defend #3"]
+    assert not e.can_redo()
+    e.state.undo()
+    e.on_change()                    # back over B's answer to the strike
+    assert e.state.actions == [] and e.can_redo()
+    e.state.redo()
+    e.on_change()                    # the strike again; B answers again (a new action)
+    assert [str(a) for a in e.state.actions] == ["strike #1 #2", "defend #3"]
+    assert not e.can_redo() and e.score.mistakes == 1

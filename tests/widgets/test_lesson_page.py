@@ -195,3 +195,14 @@ def test_a_new_or_finished_lesson_starts_at_its_first_stage():
     p.store.set_state({"loaded": True, "value": json.dumps({"lessons": {"99_test": {"done": True, "stages": {
         "step": {"done": True, "mistakes": 0, "hints": 0}, "strike": {"done": True, "mistakes": 0, "hints": 0}}}}})})
     assert p.engine.index == 0 and p.engine.state.at("c2") == 1
+
+
+def test_after_a_wrong_move_is_taken_back_redo_is_off_and_counts_nothing():
+    p = page()
+    assert p.act("move #1 b2")
+    assert p.engine.score.mistakes == 1 and p.engine.state.actions == []
+    assert p.app.redo_button.disabled and not p.controller.can_redo()
+    assert not p.controller.redo()          # the button's handler, if a stale click arrives
+    p.app.refresh()
+    assert p.engine.score.mistakes == 1 and p.engine.state.actions == [] and p.engine.feedback.kind == "wrong"
+    assert p.app.redo_button.disabled
