@@ -157,6 +157,7 @@ class LessonPage:
         self.app.side_top.children = [self.style, self.success_html, self.objective_html, self.buttons,
                                       self.feedback_html, self.end_html, self.stage_more]
         self.app.header_extra.children = [self.dots_html]
+        self._side_children = tuple(self.app.side.children)   # the game's own panels below side_top
         if lesson.more:
             self.app.add_fold(lambda lang: w("lesson_more", lang), self.lesson_more_html)
         self.app.lang_toggle.observe(lambda _ch: self.render(), names="value")
@@ -363,6 +364,10 @@ class LessonPage:
         self.show_button.description = w("show", lang)
         self.restart_button.description = w("restart", lang)
         self.again_button.description = w("again", lang)
+        # the end screen is the score and the links only: the game's panels leave the side panel
+        side = (self.app.side_top,) if e.finished else self._side_children
+        if tuple(self.app.side.children) != side:
+            self.app.side.children = side
         if e.finished:
             self._render_end(lang)
             return

@@ -206,3 +206,21 @@ def test_after_a_wrong_move_is_taken_back_redo_is_off_and_counts_nothing():
     p.app.refresh()
     assert p.engine.score.mistakes == 1 and p.engine.state.actions == [] and p.engine.feedback.kind == "wrong"
     assert p.app.redo_button.disabled
+
+
+def test_the_end_screen_shows_the_score_and_the_links_only():
+    p = page()
+    side = p.app.side
+    assert p.app.status_html in side.children and p.app.undo_button.layout.display != "none"
+    p.act("move #1 c3")
+    p.act("strike #1 #2")
+    assert p.engine.finished
+    assert side.children == (p.app.side_top,)       # no status, prompt, undo/redo or game panels
+    shown = [c for c in p.app.side_top.children if getattr(c.layout, "display", None) != "none"]
+    assert p.objective_html in shown and p.end_html in shown and p.buttons in shown
+    assert p.again_button.layout.display is None
+    assert p.feedback_html.value == "" and "0 mistakes, 0 hints" in p.objective_html.value
+    assert all(b.layout.display == "none" for b in (p.hint_button, p.show_button, p.restart_button))
+    assert p.stage_more.layout.display == "none"
+    p.again_button.click()                           # «Start again»: the game's panels come back
+    assert not p.engine.finished and side.children == p._side_children and p.app.status_html in side.children
