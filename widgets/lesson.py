@@ -23,7 +23,7 @@ from .lesson_data import GAMES, Lesson, load_lesson
 from .lesson_engine import Feedback, LessonEngine
 from .lesson_link import linked_page
 from .lesson_map import start_page
-from .lesson_words import score_words, stages_done, w
+from .lesson_words import score_words, w
 from .progress import ProgressStore
 
 __all__ = ["lesson_page", "start_page", "LessonPage", "md_html"]
@@ -36,7 +36,12 @@ CSS = """<style>
 .lesson-bad{border-left:5px solid #D55E00;background:#FCEEE6;padding:6px 10px;margin:0 0 6px 0;font-size:13px}
 .lesson-note{border-left:5px solid #999;background:#F4F4F4;padding:6px 10px;margin:0 0 6px 0;font-size:13px}
 .lesson-rules{margin:4px 0 0 0;padding-left:18px;font-size:12px}
-.lesson-dots{font-size:16px;letter-spacing:2px;margin:0 8px}
+.lesson-dots{margin:0 8px;gap:0}
+.lesson-dots .lesson-dot{min-width:0;width:22px;height:24px;padding:0;margin:0;font-size:16px;line-height:22px;
+  background:transparent;box-shadow:none;color:#0072B2}
+.lesson-dots .lesson-dot:hover{background:#EEF5FB}
+.lesson-dots .lesson-dot.lesson-dot-ahead{color:#999;cursor:default}
+.lesson-dots .lesson-dot.lesson-dot-ahead:hover{background:transparent}
 .lesson-links a{display:inline-block;margin:6px 8px 0 0;padding:6px 12px;border-radius:4px;text-decoration:none;
   background:#0072B2;color:#fff;font-weight:600}
 .lesson-links a.secondary{background:#e6e6e6;color:#222}
@@ -150,13 +155,22 @@ class LessonPage:
         self.stage_more = W.Accordion(children=[self.stage_more_html])
         self.stage_more.selected_index = None
         self.end_html = W.HTML()
-        self.dots_html = W.HTML()
+        self.dots = []                     # one button per stage: a reached stage's dot goes back to it
+        for i, _stage in enumerate(lesson.stages):
+            dot = W.Button(layout=W.Layout(width="22px"))
+            dot.add_class("lesson-dot")
+            dot.add_class(f"lesson-dot-{i + 1}")
+            dot.on_click(lambda _b, i=i: self._guard(lambda: self._on_dot(i)))
+            self.dots.append(dot)
+        self.dots_box = W.HBox(self.dots, layout=W.Layout(align_items="center"))
+        self.dots_box.add_class("lesson-dots")
+        self._reached = 0                  # the furthest stage the student has been at on this page
         self.lesson_more_html = W.HTML()
 
         self.app.title_override = self._title
         self.app.side_top.children = [self.style, self.success_html, self.objective_html, self.buttons,
                                       self.feedback_html, self.end_html, self.stage_more]
-        self.app.header_extra.children = [self.dots_html]
+        self.app.header_extra.children = [self.dots_box]
         self._side_children = tuple(self.app.side.children)   # the game's own panels below side_top
         if lesson.more:
             self.app.add_fold(lambda lang: w("lesson_more", lang), self.lesson_more_html)
@@ -264,6 +278,17 @@ class LessonPage:
     def _on_again(self) -> None:
         self._go(0)
 
+    def reached(self, index: int) -> bool:
+        """May the student go back to stage `index` by its dot: a stage done, the current one, or
+        one already reached on this page; a later stage stays closed."""
+        e = self.engine
+        return e.scores[self.lesson.stages[index].id].done or index <= max(e.index, self._reached)
+
+    def _on_dot(self, index: int) -> None:
+        if not self.reached(index):
+            return
+        self._go(index)
+
     def act(self, action: str) -> bool:
         """What a click that means `action` does (tests, nbval)."""
         ok = self.controller.apply(action)
@@ -353,10 +378,8 @@ class LessonPage:
     def render(self) -> None:
         e, lang, lesson = self.engine, self.lang, self.lesson
         n = len(lesson.stages)
-        dots = "".join("●" if e.scores[s.id].done else ("◉" if i == e.index and not e.finished else "○")
-                       for i, s in enumerate(lesson.stages))
-        self.dots_html.value = (f"<span class='lesson-dots' title='{escape(stages_done(e.stages_done(), n, lang))}'>"
-                                f"{dots}</span>")
+        self._reached = max(self._reached, e.index)
+        self._render_dots(lang)
         self.lesson_more_html.value = md_html(lesson.text("more", lang)) if lesson.more else ""
         shown = e.last_success is not None and (e.feedback is e.last_success or e.finished)
         self.success_html.value = self.success_block(e.last_success, lang) if shown else ""
@@ -387,6 +410,20 @@ class LessonPage:
             self.stage_more.layout.display = None
         else:
             self.stage_more.layout.display = "none"
+
+    def _render_dots(self, lang: str) -> None:
+        e = self.engine
+        for i, (stage, dot) in enumerate(zip(self.lesson.stages, self.dots)):
+            current = i == e.index and not e.finished
+            done = e.scores[stage.id].done
+            dot.description = "◉" if current else ("●" if done else "○")
+            key = ("dot_current" if current else "dot_done" if done
+                   else "dot_reached" if self.reached(i) else "dot_ahead")
+            dot.tooltip = w(key, lang, k=i + 1)
+            if key == "dot_ahead":
+                dot.add_class("lesson-dot-ahead")
+            else:
+                dot.remove_class("lesson-dot-ahead")
 
     def _render_end(self, lang: str) -> None:
         e = self.engine

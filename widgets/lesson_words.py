@@ -7,6 +7,15 @@ from babel import Locale
 WORDS: dict[str, dict[str, str]] = {
     "stage_of": {"ru": "Этап {k} из {n}", "en": "Stage {k} of {n}"},
     "hint": {"ru": "Подсказка", "en": "Hint"},
+    # the stage dots in the header
+    "dot_done": {"ru": "Этап {k} пройден. Нажмите, чтобы пройти его заново.",
+                 "en": "Stage {k} is done. Click to play it again."},
+    "dot_current": {"ru": "Этап {k} — вы здесь. Нажмите, чтобы начать его с начала.",
+                    "en": "Stage {k}: you are here. Click to start it from the beginning."},
+    "dot_reached": {"ru": "Этап {k}. Нажмите, чтобы вернуться к нему.",
+                    "en": "Stage {k}. Click to go back to it."},
+    "dot_ahead": {"ru": "Этап {k} пока закрыт: сначала пройдите этапы до него.",
+                  "en": "Stage {k} is not open yet: finish the stages before it first."},
     "show": {"ru": "▶ Покажите ход", "en": "▶ Show me"},
     "restart": {"ru": "↺ Заново", "en": "↺ Restart stage"},
     "more": {"ru": "Подробнее", "en": "More"},

@@ -13,7 +13,7 @@ from widgets.lesson_map import StartPage, lesson_state
 from widgets.lesson_words import plural, score_words, stages_done
 from widgets.progress import ProgressStore, merge, parse
 
-from .test_lesson_engine import BASE, DEFEND
+from .test_lesson_engine import BASE, DEFEND, T
 
 
 def page(data=None, lang="en"):
@@ -224,3 +224,44 @@ def test_the_end_screen_shows_the_score_and_the_links_only():
     assert p.stage_more.layout.display == "none"
     p.again_button.click()                           # «Start again»: the game's panels come back
     assert not p.engine.finished and side.children == p._side_children and p.app.status_html in side.children
+
+
+THREE = dict(copy.deepcopy(BASE), stage=copy.deepcopy(BASE["stage"]) + [
+    {"id": "again", "continue": True, "objective": T("Ещё удар", "Strike again"), "solution": ["strike #1 #2"],
+     "goal": ["rule BR-10"], "rules": ["BR-10"]}])
+
+
+def test_stage_dots_go_back_to_a_reached_stage_and_later_ones_stay_closed():
+    p = page(THREE, "en")
+    assert [d.description for d in p.dots] == ["◉", "○", "○"]
+    assert p.dots[1].tooltip == "Stage 2 is not open yet: finish the stages before it first."
+    assert "lesson-dot-ahead" in p.dots[1]._dom_classes and "lesson-dot-ahead" not in p.dots[0]._dom_classes
+    before = p.engine.state.state_hash()
+    p.dots[1].click()                                # a later stage: nothing happens
+    assert p.engine.index == 0 and p.engine.state.state_hash() == before and p.engine.feedback.kind == "start"
+    p.act("move #1 c3")                              # stage 1 done, stage 2 is current
+    assert p.engine.index == 1 and [d.description for d in p.dots] == ["●", "◉", "○"]
+    assert p.dots[0].tooltip == "Stage 1 is done. Click to play it again."
+    assert p.dots[1].tooltip == "Stage 2: you are here. Click to start it from the beginning."
+    p.dots[0].click()                                # back to stage 1: its start position
+    e = p.engine
+    assert e.index == 0 and e.state.actions == [] and e.state.at("c2") == 1 and p.controller.state is e.state
+    assert "Stage 1 of 3" in p.objective_html.value and e.scores["step"].done and e.scores["step"].mistakes == 0
+    assert [d.description for d in p.dots] == ["◉", "○", "○"]
+    assert p.dots[1].tooltip == "Stage 2. Click to go back to it." and "lesson-dot-ahead" not in p.dots[1]._dom_classes
+    p.dots[1].click()                                # stage 2 again: the board as stage 1's solution left it
+    assert e.index == 1 and [str(a) for a in e.state.actions] == ["move #1 c3"] and e.state.at("c3") == 1
+    p.app.lang_toggle.value = "ru"
+    assert p.dots[2].tooltip == "Этап 3 пока закрыт: сначала пройдите этапы до него."
+    assert p.dots[0].tooltip == "Этап 1 пройден. Нажмите, чтобы пройти его заново."
+
+
+def test_a_dot_on_the_end_screen_goes_back_into_the_lesson():
+    p = page()
+    p.act("move #1 c3")
+    p.act("strike #1 #2")
+    assert p.engine.finished and [d.description for d in p.dots] == ["●", "●"]
+    p.dots[1].click()
+    e = p.engine
+    assert not e.finished and e.index == 1 and [str(a) for a in e.state.actions] == ["move #1 c3"]
+    assert p.app.side.children == p._side_children and "Stage 2 of 2" in p.objective_html.value
