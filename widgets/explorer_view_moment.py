@@ -52,6 +52,8 @@ class MomentPanel:
         self.hero_a = W.Dropdown(style=small, layout=lay(width="250px"))
         self.hero_b = W.Dropdown(style=small, layout=lay(width="250px"))
         self.heroes_button = W.Button(layout=lay(width="auto"))
+        self.player_label = W.Label()         # names the row: whose number, which, the value
+        self.player_label.add_class("explorer-player-label")
         self.player_seat = W.ToggleButtons(options=[("A", 0), ("B", 1)], style={"button_width": "50px"})
         self.player_key = W.Dropdown(options=_opts(PLAYER_NUMBERS), layout=lay(width="120px"))
         self.player_value = W.BoundedIntText(min=0, max=1000, layout=lay(width="90px"))
@@ -103,7 +105,7 @@ class MomentPanel:
             tt[0], W.HBox([self.zone_dropdown, self.zone_add_button], **row), self.zone_list,
             W.HBox([self.zone_move_button, self.zone_top_button, self.zone_drop_button], **row),
             tt[1], W.HBox([self.phase_dropdown], **row), W.HBox([self.hero_a, self.hero_b, self.heroes_button], **row),
-            W.HBox([self.player_seat, self.player_key, self.player_value, self.player_button], **row),
+            W.HBox([self.player_label, self.player_seat, self.player_key, self.player_value, self.player_button], **row),
             tt[2], W.HBox([self.pending_kind, self.pending_seat_label, self.pending_seat], **row),
             W.HBox([self.pending_attacker, self.pending_target], **row),
             W.HBox([self.pending_white, self.pending_black, self.pending_button], **row),
@@ -184,6 +186,7 @@ class MomentPanel:
         _options(self.pending_seat, [(c.seat_name(0), 0), (c.seat_name(1), 1)])
         _options(self.player_key, [(t(f"player_{k}", lang), k) for k in PLAYER_NUMBERS])
         self.player_button.description = t("set_value", lang)
+        self.player_label.value = t("player_numbers", lang)
         self.pending_kind.description = t("pending", lang)
         self.pending_seat_label.value = t("pending_seat", lang)
         _options(self.pending_kind, [(t("pending_none", lang), "")] + [(t(f"pending_{k}", lang), k) for k in PENDING_KINDS])

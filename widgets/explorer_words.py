@@ -166,6 +166,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "counter_defence_hit": ("попадание защиты от", "defence hits from"), "counter_capture_cost": ("цена захвата", "capture cost"),
     "counter_income_bonus": ("прибавка к доходу", "income bonus"),
     "set_value": ("Задать", "Set"),
+    "player_numbers": ("Ресурсы игрока", "Player's resources"),
     "pending": ("Решение", "Decision"),
     "pending_none": ("— нет —", "— none —"),
     "pending_defend": ("выбор защитника", "choose a defender"),

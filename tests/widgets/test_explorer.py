@@ -563,3 +563,11 @@ def test_app_save_and_load_controls():
 def test_kind_of_covers_every_demo_card():
     kinds = {kind_of(d) for d in demo_cards().values()}
     assert kinds == {"ground", "flyer", "symbiote", "artifact", "terrain", "equipment", "hero"}
+
+
+def test_the_any_moment_resources_row_has_a_visible_label_in_each_language():
+    app = ExplorerApp(lang="ru")
+    row = next(ch for ch in app.moment.children[0].children if app.player_seat in getattr(ch, "children", ()))
+    assert row.children[0] is app.player_label and app.player_label.value == "Ресурсы игрока"
+    app.lang_toggle.value = "en"
+    assert app.player_label.value == "Player's resources"
