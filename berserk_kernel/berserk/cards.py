@@ -12,8 +12,10 @@ from importlib import resources
 from ..core.errors import DataError
 from ..core.i18n import T
 from ..core.loading import parse_text, read_data, validate
+from ..core.messages import catalog
 from .abilities import check_grants, parse_ability
 
+E = catalog("berserk_kernel.berserk", "data/errors.toml")
 ELEMENTS = ("steppe", "mountains", "forest", "swamp", "darkness")
 ELEMENT_NAMES = {
     "steppe": T("Степи", "Steppe"), "mountains": T("Горы", "Mountains"),
@@ -116,32 +118,27 @@ def _check_card(c: dict, source: str, where: str) -> None:
     """Rules the schema cannot say: which fields each card type needs (BR-2 to BR-6)."""
     t = c["type"]
 
-    def need(key, ok, en, ru):
+    def need(name, ok, msg, **kw):
         if not ok:
-            raise DataError(source, f"{where}.{key}", en, ru)
+            raise DataError.of(source, f"{where}.{name}", E(msg, **kw))
 
     if t == "creature":
-        need("kind", "kind" in c, "a creature needs kind: ground, symbiote or flyer",
-             "у существа должен быть вид: ground, symbiote или flyer")
-        need("lives", "lives" in c, "a creature needs lives", "у существа должны быть жизни")
+        need("kind", "kind" in c, "creature_kind")
+        need("lives", "lives" in c, "creature_lives")
         if c["kind"] != "symbiote":
-            need("strike", "strike" in c, "a creature needs a simple strike [X, Y, Z]",
-                 "у существа должен быть простой удар [X, Y, Z]")
-            need("move", "move" in c, "a creature needs movement", "у существа должно быть движение")
+            need("strike", "strike" in c, "creature_strike")
+            need("move", "move" in c, "creature_move")
         if "strike" in c:
             x, y, z = c["strike"]
-            need("strike", x <= y <= z, "the strike must grow: weak <= medium <= strong",
-                 "удар должен расти: слабый <= средний <= сильный")
+            need("strike", x <= y <= z, "strike_grows")
     else:
         for key in ("kind", "move", "strike", "class", "incorporeal"):
-            need(key, key not in c, f"a {t} card has no {key} (BR-2)", f"у карты типа {t} нет поля {key} (BR-2)")
+            need(key, key not in c, "type_has_no_field", type=t, field=key)
     if t in ("artifact", "hero"):
-        need("lives", "lives" in c, f"a {t} needs lives", f"у карты типа {t} должны быть жизни")
+        need("lives", "lives" in c, "type_needs_lives", type=t)
     if t in ("terrain", "equipment"):
-        need("lives", "lives" not in c, f"a {t} card has no lives (BR-2.2)", f"у карты типа {t} нет жизней (BR-2.2)")
-    need("equipment", (t == "equipment") == ("equipment" in c),
-         "equipment cards, and only they, name their equipment type",
-         "тип экипировки указывают только карты экипировки")
+        need("lives", "lives" not in c, "type_has_no_lives", type=t)
+    need("equipment", (t == "equipment") == ("equipment" in c), "equipment_type")
 
 
 def parse_cards(data, source: str = "<cards>", *, where: str = "card") -> dict[str, CardDef]:
@@ -157,23 +154,20 @@ def parse_cards(data, source: str = "<cards>", *, where: str = "card") -> dict[s
     if isinstance(data, list):
         data = {"card": data}
     if not isinstance(data, dict):
-        raise DataError(source, "", f"expected card tables (TOML text, a table or a list of tables), got {type(data).__name__}",
-                        f"ожидались таблицы карт (текст TOML, таблица или список таблиц), получено {type(data).__name__}")
+        raise DataError.of(source, "", E("not_card_tables", got=type(data).__name__))
     validate(data, FILE_SCHEMA, source, names=lambda path: where + "".join(
         f"[{p}]" if isinstance(p, int) else f".{p}" for p in path[1:]))
     out: dict[str, CardDef] = {}
     for i, raw in enumerate(data["card"]):
         label = f"{where}[{raw.get('id', i)}]" if isinstance(raw.get("id"), str) else f"{where}[{i}]"
         if "id" not in raw:
-            raise DataError(source, f"{label}.id", "the field 'id' is missing: every card has an id (a-z, 0-9, _)",
-                            "нет обязательного поля 'id': у каждой карты есть id (a-z, 0-9, _)")
+            raise DataError.of(source, f"{label}.id", E("card_id_missing"))
         c = with_defaults(raw)
         validate(c, CARD_SCHEMA, source, names=lambda path, w=label: w + "".join(
             f"[{p}]" if isinstance(p, int) else f".{p}" for p in path))
         _check_card(c, source, label)
         if c["id"] in out:
-            raise DataError(source, f"{label}.id", f"duplicate card id {c['id']!r}",
-                            f"повторный id карты {c['id']!r}")
+            raise DataError.of(source, f"{label}.id", E("duplicate_card_id", id=c["id"]))
         out[c["id"]] = CardDef(
             id=c["id"], name=T.from_dict(c["name"]), type=c["type"], cost=c["cost"], elite=c["elite"],
             elements=tuple(c["elements"]), kind=c.get("kind"), equipment=c.get("equipment"),
@@ -248,7 +242,7 @@ def _abilities(c: dict, source: str, where: str) -> tuple:
         aw = f"{where}.abilities[{a.get('id', i) if isinstance(a, dict) else i}]"
         ab = parse_ability(a, source, aw)
         if any(o.id == ab.id for o in out):
-            raise DataError(source, f"{aw}.id", f"duplicate ability id {ab.id!r}", f"повторный id способности {ab.id!r}")
+            raise DataError.of(source, f"{aw}.id", E("duplicate_ability_id", id=ab.id))
         out.append(ab)
     check_grants(out, source, where)       # a grant names another ability of the card (M2, vocabulary)
     return tuple(out)

@@ -4,6 +4,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 
 from ..core.errors import DataError
+from ..core.messages import catalog
+
+E = catalog("berserk_kernel.berserk", "data/errors.toml")
 
 
 @dataclass(frozen=True)
@@ -30,15 +33,12 @@ class Options:
         known = {f.name: f.type for f in fields(cls)}
         for k, v in d.items():
             if k not in known:
-                raise DataError(source, f"options.{k}", f"unknown rule option {k!r}; known: {', '.join(known)}",
-                                f"неизвестная настройка правил {k!r}")
+                raise DataError.of(source, f"options.{k}", E("unknown_option", option=k, known=", ".join(known)))
             want = str if k == "redeal" else bool if k == "allow_hidden_row" else int
             if type(v) is not want:
-                raise DataError(source, f"options.{k}", f"expected {want.__name__}, got {v!r}",
-                                f"ожидалось {want.__name__}, получено {v!r}")
+                raise DataError.of(source, f"options.{k}", E("option_type", want=want.__name__, got=v))
         if d.get("redeal", "remove_card") not in ("remove_card", "pay_gold"):
-            raise DataError(source, "options.redeal", "must be 'remove_card' or 'pay_gold'",
-                            "должно быть 'remove_card' или 'pay_gold'")
+            raise DataError.of(source, "options.redeal", E("redeal_option"))
         return cls(**d)
 
 

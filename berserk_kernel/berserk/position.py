@@ -21,8 +21,10 @@ from __future__ import annotations
 import re
 
 from ..core.errors import DataError
+from ..core.messages import catalog
 from .cards import card_table, parse_cards
 
+E = catalog("berserk_kernel.berserk", "data/errors.toml")
 _NUMBER = re.compile(r"[0-9]{1,6}", re.ASCII)
 _ZONES = {"aux": "aux", "deck": "deck", "graveyard": "graveyard", "grave": "graveyard", "hand": "hand"}
 
@@ -30,21 +32,17 @@ _ZONES = {"aux": "aux", "deck": "deck", "graveyard": "graveyard", "grave": "grav
 def parse_card_spec(spec: str, index: int) -> dict:
     field = f"cards[{index}]"
     if not isinstance(spec, str) or len(spec) > 200:
-        raise DataError("<position>", field, f"expected a line 'OWNER CARD PLACE [flags]' of at most 200 characters, "
-                        f"got {repr(spec)[:60]}", f"ожидалась строка «ВЛАДЕЛЕЦ КАРТА МЕСТО [флаги]» не длиннее 200 символов, "
-                        f"получено {repr(spec)[:60]}")
+        raise DataError.of("<position>", field, E("position_line_long", got=repr(spec)[:60]))
     words = spec.split()
     if len(words) < 3 or words[0] not in ("A", "B"):
-        raise DataError("<position>", field, f"expected 'OWNER CARD PLACE [flags]', got {spec!r}",
-                        f"ожидалось «ВЛАДЕЛЕЦ КАРТА МЕСТО [флаги]», получено {spec!r}")
+        raise DataError.of("<position>", field, E("position_line", got=spec))
     out = {"owner": "AB".index(words[0]), "card": words[1]}
     place = words[2]
     if place in _ZONES:
         out["zone"] = _ZONES[place]
     elif place.startswith("on="):
         if not _NUMBER.fullmatch(place[3:]):
-            raise DataError("<position>", field, f"{place!r}: the host is a card number, e.g. on=1",
-                            f"{place!r}: носитель — номер карты, например on=1")
+            raise DataError.of("<position>", field, E("position_host", place=place))
         out["zone"], out["host"] = "attached", int(place[3:])
     else:
         out["zone"], out["cell"] = "field", place
@@ -55,7 +53,7 @@ def parse_card_spec(spec: str, index: int) -> dict:
         elif key in ("wounds", "moves", "tokens", "uid", "poison") and _NUMBER.fullmatch(value):
             out[key] = int(value)
         else:
-            raise DataError("<position>", field, f"unknown flag {flag!r} in {spec!r}", f"неизвестный флаг {flag!r} в {spec!r}")
+            raise DataError.of("<position>", field, E("position_flag", flag=flag, spec=spec))
     return out
 
 

@@ -14,10 +14,13 @@ import json
 
 from ..core.errors import DataError
 from ..core.loading import read_data, validate
+from ..core.messages import catalog
 from ..core.record import RECORD_ACTIONS, STATE_HASH, check_hash, replay
 from .game import new_game
 from .cards import demo_cards, parse_cards
 from .scenario import SCHEMA as SCENARIO_SCHEMA, SETUP, own_cards, state_from_dict
+
+E = catalog("berserk_kernel.berserk", "data/errors.toml")
 
 SCHEMA = {
     "type": "object", "required": ["game", "actions"], "additionalProperties": False,
@@ -58,13 +61,13 @@ def record_of(state) -> dict:
 def start_of(record: dict, source: str = "<record>"):
     """The position a record starts from."""
     if not isinstance(record, dict):
-        raise DataError(source, "", "a record is a JSON object", "запись — это JSON-объект")
+        raise DataError.of(source, "", E("record_not_object"))
     validate(record, SCHEMA, source)
     if "scenario" in record:
         return state_from_dict(record["scenario"], f"{source}: scenario")
     setup = record.get("setup")
     if setup is None:
-        raise DataError(source, "setup", "a record needs a setup or a scenario", "записи нужна подготовка или сценарий")
+        raise DataError.of(source, "setup", E("record_needs_start"))
     defs = {**demo_cards(), **parse_cards(record["own_cards"], source, where="own_cards")} if record.get("own_cards") else None
     try:
         extra = {"mode": setup["mode"], "heroes": setup.get("heroes", ())} if "mode" in setup else {}
@@ -84,7 +87,7 @@ def replay_record(record: dict, source: str = "<record>"):
 def load_record(path):
     data, source = read_data(path)
     if not isinstance(data, dict):
-        raise DataError(source, "", "a record is a JSON object", "запись — это JSON-объект")
+        raise DataError.of(source, "", E("record_not_object"))
     return replay_record(data, source)
 
 

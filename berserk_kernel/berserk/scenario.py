@@ -11,6 +11,7 @@ import copy
 from ..core.dice import Dice
 from ..core.errors import DataError
 from ..core.loading import read_data, validate
+from ..core.messages import catalog
 from ..core.record import RECORD_ACTIONS
 from ..core import share
 from ..core.log import LogEntry
@@ -21,6 +22,7 @@ from .options import Options
 from .lasting import SCHEMA as LASTING_SCHEMA, from_list as lasting_from_list
 from .zones import CardState
 
+E = catalog("berserk_kernel.berserk", "data/errors.toml")
 ZONES = ("deck", "deal", "squad", "field", "aux", "attached", "graveyard", "removed", "hand")
 PHASES = ("order", "build", "place", "reveal", "attach", "battle", "over")
 
@@ -197,7 +199,7 @@ def state_from_dict(data, source: str = "<scenario>", defs=None):
     from .game import BerserkState
 
     if not isinstance(data, dict):
-        raise DataError(source, "", "a scenario is a JSON object", "сценарий — это JSON-объект")
+        raise DataError.of(source, "", E("scenario_not_object"))
     validate(data, SCHEMA, source)
     _check_meaning(data, source)
     defs = _with_own_cards(data, source, defs)
@@ -219,7 +221,7 @@ def state_from_dict(data, source: str = "<scenario>", defs=None):
     for i, cd in enumerate(data["cards"]):
         f = f"cards[{i}]"
         if cd["card"] not in s.defs:
-            raise DataError(source, f"{f}.card", f"unknown card {cd['card']!r}", f"неизвестная карта {cd['card']!r}")
+            raise DataError.of(source, f"{f}.card", E("unknown_card", card=cd["card"]))
         uid = cd.get("uid")
         if uid is None:
             while next_free in used:
@@ -227,7 +229,7 @@ def state_from_dict(data, source: str = "<scenario>", defs=None):
             uid = next_free
             used.add(uid)
         elif uid in s.cards:
-            raise DataError(source, f"{f}.uid", f"duplicate card uid {uid}", f"повторный номер карты {uid}")
+            raise DataError.of(source, f"{f}.uid", E("duplicate_uid", uid=uid))
         d = s.defs[cd["card"]]
         zone = cd.get("zone") or ("field" if cd.get("cell") else "aux" if d.is_flyer or d.type == "terrain" else
                                   "attached" if cd.get("host") is not None else "deck")
@@ -239,28 +241,24 @@ def state_from_dict(data, source: str = "<scenario>", defs=None):
         c.moves = cd.get("moves", d.move if zone == "field" else 0)
         if zone == "field":
             if not cd.get("cell"):
-                raise DataError(source, f"{f}.cell", "a card on the field needs a cell", "карте на поле нужна клетка")
+                raise DataError.of(source, f"{f}.cell", E("cell_needed"))
             try:
                 c.cell = parse_cell(cd["cell"])
             except DataError as e:
                 raise DataError(source, f"{f}.cell", e.en, e.ru) from None
             if s.cells[c.cell] is not None:
-                raise DataError(source, f"{f}.cell", f"cell {cd['cell']} already holds card #{s.cells[c.cell]}",
-                                f"на клетке {cd['cell']} уже стоит карта #{s.cells[c.cell]}")
+                raise DataError.of(source, f"{f}.cell", E("cell_taken", cell=cd["cell"], uid=s.cells[c.cell]))
             if not c.face_down and s.phase in ("battle", "over") and (d.is_flyer or d.type == "terrain"):
-                raise DataError(source, f"{f}.zone", f"{d.id} is a flyer or terrain: it belongs in the aux zone (CR-203.1)",
-                                f"{d.id} — летающее или местность: её место во вспомогательной зоне (CR-203.1)")
+                raise DataError.of(source, f"{f}.zone", E("flyer_on_field", card=d.id))
             s.cells[c.cell] = uid
         elif cd.get("cell"):
-            raise DataError(source, f"{f}.cell", f"only cards on the field have a cell (zone is {zone})",
-                            f"клетка бывает только у карт на поле (зона {zone})")
+            raise DataError.of(source, f"{f}.cell", E("cell_off_field", zone=zone))
         if zone == "attached":
             c.host = cd.get("host")
         elif cd.get("host") is not None:
-            raise DataError(source, f"{f}.host", "only attached cards have a host", "носитель бывает только у положенных карт")
+            raise DataError.of(source, f"{f}.host", E("host_not_attached"))
         if d.type in ("creature", "artifact") and c.wounds >= d.lives and zone in ("field", "aux", "attached"):
-            raise DataError(source, f"{f}.wounds", f"{c.wounds} wounds kill a card with {d.lives} lives (BR-15)",
-                            f"{c.wounds} ран убивают карту с {d.lives} жизнями (BR-15)")
+            raise DataError.of(source, f"{f}.wounds", E("wounds_kill", wounds=c.wounds, lives=d.lives))
         s.cards[uid] = c
         lst = s.seats[c.owner].zone_list(zone)
         if lst is not None:
@@ -272,8 +270,7 @@ def state_from_dict(data, source: str = "<scenario>", defs=None):
         if c.zone == "attached":
             h = s.cards.get(c.host)
             if h is None or h.zone != "field" or h.owner != c.owner:
-                raise DataError(source, f"cards[#{uid}].host", f"host #{c.host} is not a card of the same owner on the field",
-                                f"носитель #{c.host} — не карта того же владельца на поле")
+                raise DataError.of(source, f"cards[#{uid}].host", E("bad_host", host=c.host))
     s.next_uid = max(data.get("next_uid", 1), max(s.cards, default=0) + 1)
     _load_players(s, data, source)
     _load_decisions(s, data, source)
@@ -303,71 +300,62 @@ def _load_players(s, data: dict, source: str) -> None:
         if p.hero is not None:
             c = s.cards.get(p.hero)
             if c is None or c.owner != i or s.defs[c.card].type != "hero":
-                raise DataError(source, f"{f}.hero", f"#{p.hero} is not a hero card of player {i}",
-                                f"#{p.hero} — не карта героя игрока {i}")
+                raise DataError.of(source, f"{f}.hero", E("not_hero_of", uid=p.hero, seat=i))
         if p.coins_open > p.coins:
-            raise DataError(source, f"{f}.coins_open", f"{p.coins_open} open coins of {p.coins} (at most all of them)",
-                            f"{p.coins_open} открытых монет из {p.coins} (не больше всех)")
+            raise DataError.of(source, f"{f}.coins_open", E("open_coins", open=p.coins_open, coins=p.coins))
 
 
 def _load_decisions(s, data: dict, source: str) -> None:
     """The decision under way: a pending choice, the queue of declared abilities, fired triggers."""
-    def bad(field, en, ru):
-        raise DataError(source, field, en, ru)
+    def bad(field, key, **kw):
+        raise DataError.of(source, field, E(key, **kw))
 
     def card(field, uid):
         if uid not in s.cards:
-            bad(field, f"no card #{uid}", f"нет карты #{uid}")
+            bad(field, "no_card", uid=uid)
         return s.cards[uid]
 
     for key in ("pending", "queue", "fired"):
         if data.get(key) and s.phase != "battle":
-            bad(key, f"decisions and declared abilities belong to the battle (the phase is {s.phase!r})",
-                f"решения и заявленные способности бывают только в бою (фаза {s.phase!r})")
+            bad(key, "decision_out_of_battle", phase=s.phase)
     pend = data.get("pending")
     if pend:
         for key in ("attacker", "target"):
             if key in pend and not card(f"pending.{key}", pend[key]).in_play:
-                bad(f"pending.{key}", f"#{pend[key]} is not in play (the field or the aux zone)",
-                    f"#{pend[key]} не в игре (не на поле и не во вспомогательной зоне)")
+                bad(f"pending.{key}", "pending_not_in_play", uid=pend[key])
         if pend["kind"] in ("defend", "choice") and not {"attacker", "target"} <= set(pend):
-            bad("pending", "a defend or choice decision names attacker and target",
-                "решение о защите или выборе называет нападающего и цель")
+            bad("pending", "pending_needs_cards")
         if pend["kind"] == "choice" and not {"white", "black"} <= set(pend):
-            bad("pending", "a choice decision names the white and black rolls",
-                "выбор исхода называет броски белого и чёрного кубика")
+            bad("pending", "pending_needs_rolls")
         owners = {s.cards[pend[k]].owner for k in ("attacker", "target") if k in pend}
         if pend["kind"] == "defend" and pend["seat"] != s.cards[pend["target"]].owner:
-            bad("pending.seat", "the target's owner chooses a defender (BR-10.2)", "защитника выбирает владелец цели (BR-10.2)")
+            bad("pending.seat", "defender_chooser")
         if pend["kind"] == "choice" and pend["seat"] not in owners:
-            bad("pending.seat", "the attacker's or the target's owner chooses the outcome (R-BR-FIGHT)",
-                "исход выбирает владелец нападающего или цели (R-BR-FIGHT)")
+            bad("pending.seat", "outcome_chooser")
         s.pending = dict(pend)
     for i, e in enumerate(data.get("queue", [])):
         f = f"queue[{i}]"
         card(f"{f}.source", e["source"])
         if e["card"] not in s.defs:
-            bad(f"{f}.card", f"unknown card {e['card']!r}", f"неизвестная карта {e['card']!r}")
+            bad(f"{f}.card", "unknown_card", card=e["card"])
         if s.defs[e["card"]].ability(e["ability"]) is None:
-            bad(f"{f}.ability", f"{e['card']} has no ability {e['ability']!r}", f"у {e['card']} нет способности {e['ability']!r}")
+            bad(f"{f}.ability", "no_ability", card=e["card"], ability=e["ability"])
         for j, t in enumerate(e.get("targets", [])):
             card(f"{f}.targets[{j}]", t)
         if e.get("host") is not None:
             card(f"{f}.host", e["host"])
     s.queue = [dict(e, targets=list(e.get("targets", [])), cell=e.get("cell"), host=e.get("host")) for e in data.get("queue", [])]
     if s.batch is not None and s.batch > len(s.queue):
-        bad("batch", f"the batch starts at {s.batch}, past the end of the queue ({len(s.queue)})",
-            f"пакет начинается с {s.batch}, дальше конца очереди ({len(s.queue)})")
+        bad("batch", "batch_past_queue", batch=s.batch, length=len(s.queue))
     pools: dict = {}
     s.fired = []
     for i, e in enumerate(data.get("fired", [])):   # one shared pool of trigger points per ability (HR-402.2)
         f = f"fired[{i}]"
         c = card(f"{f}.card", e["card"])
         if s.defs[c.card].ability(e["ability"]) is None:
-            bad(f"{f}.ability", f"{c.card} has no ability {e['ability']!r}", f"у {c.card} нет способности {e['ability']!r}")
+            bad(f"{f}.ability", "no_ability", card=c.card, ability=e["ability"])
         if e["seat"] != c.owner:
-            bad(f"{f}.seat", f"a trigger is declared by its card's owner, player {c.owner}",
-                f"сработавшую способность заявляет владелец карты, игрок {c.owner}")
+            bad(f"{f}.seat", "trigger_owner", seat=c.owner)
         for j, point in enumerate(e["points"]):
             card(f"{f}.points[{j}]", point)
         key = (e["card"], e["ability"])
@@ -382,17 +370,16 @@ def _check_meaning(data: dict, source: str) -> None:
     """What the schema cannot say: the winner only in a finished game, a sane deck range."""
     phase = data.get("phase", "battle")
     if (data.get("winner") is not None) != (phase == "over"):
-        raise DataError(source, "winner", f"a winner is named exactly when the phase is 'over' (phase {phase!r})",
-                        f"победитель указывается ровно тогда, когда фаза 'over' (фаза {phase!r})")
+        raise DataError.of(source, "winner", E("winner_when_over", phase=phase))
     opts = data.get("options") or {}
     if opts.get("deck_min", 30) > opts.get("deck_max", 50):
-        raise DataError(source, "options.deck_min", "deck_min is above deck_max", "deck_min больше deck_max")
+        raise DataError.of(source, "options.deck_min", E("deck_range"))
 
 
 def load_scenario(path, defs=None):
     data, source = read_data(path)
     if isinstance(data, dict) and "actions" in data and "cards" not in data:
-        raise DataError(source, "", "this is a game record, not a scenario", "это запись партии, а не сценарий")
+        raise DataError.of(source, "", E("record_not_scenario"))
     return state_from_dict(data, source, defs)
 
 

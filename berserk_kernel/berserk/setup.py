@@ -90,11 +90,10 @@ def crystals_left(s, seat: int) -> tuple[int, int]:
 def check_redeal(s, a):
     p = s.seats[s.active]
     if p.squad:
-        return s.RULES.no("R-BR-REDEAL", "Пересдать можно только до первой покупки из раздачи.",
-                          "You may re-deal only before buying anything from the deal.")
+        return s.RULES.no("R-BR-REDEAL", M.lazy("redeal_after_buying"))
     if s.options.redeal == "pay_gold":
         if crystals_left(s, s.active)[0] < 1:
-            return s.RULES.no("BR-7.4", "Для пересдачи нужен золотой кристалл.", "A re-deal costs a gold crystal.")
+            return s.RULES.no("BR-7.4", M.lazy("redeal_costs_gold"))
         return s.RULES.ok("BR-7.4")
     if len(p.deck) + len(p.deal) - 1 < s.options.deal_size:
         return s.RULES.no("R-BR-REDEAL", M.lazy("redeal_deck_short", n=s.options.deal_size))
@@ -128,7 +127,7 @@ def check_buy(s, a):
         return s.RULES.no("BR-7.5", M.lazy("not_in_deal", uid=a.card))
     d = s.defs[c.card]
     if d.type == "terrain" and any(s.defs[s.cards[u].card].type == "terrain" for u in s.seats[seat].squad):
-        return s.RULES.no("BR-4", "У игрока может быть только одна местность.", "A player may have only one terrain.")
+        return s.RULES.no("BR-4", M.lazy("one_terrain"))
     elite, ordinary, penalty, flyers = squad_cost(s, seat, c.card)
     if flyers > s.options.flyer_cap:
         return s.RULES.no("BR-3", M.lazy("flyer_cap", cap=s.options.flyer_cap, n=flyers))
@@ -136,10 +135,9 @@ def check_buy(s, a):
     if elite + penalty > p.gold:
         if elite <= p.gold:
             return s.RULES.no("BR-7.3", M.lazy("penalty_not_gold", n=penalty))
-        return s.RULES.no("BR-7.5", "Элитные карты оплачиваются только золотом, а его не хватает.",
-                          "Elite cards are paid only in gold, and there is not enough.")
+        return s.RULES.no("BR-7.5", M.lazy("elite_gold_short"))
     if elite + penalty + ordinary > p.gold + p.silver:
-        return s.RULES.no("BR-7.5", "Не хватает кристаллов.", "Not enough crystals.")
+        return s.RULES.no("BR-7.5", M.lazy("crystals_short"))
     return s.RULES.ok("BR-7.5")
 
 

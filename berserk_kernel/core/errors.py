@@ -53,6 +53,12 @@ class DataError(KernelError, ValueError):
         self.ru = ru or en
         super().__init__(self.where() + f": {en}")
 
+    @classmethod
+    def of(cls, source: str, field: str, text) -> "DataError":
+        """The error with a catalog's message `text` (anything with ``.ru`` and ``.en``: a
+        `T` or a `Msg`): ``raise DataError.of(source, "cards[0].cell", M("cell_needed"))``."""
+        return cls(source, field, text.en, text.ru)
+
     def where(self) -> str:
         return f"{self.source}: {self.field}" if self.field else self.source
 
