@@ -30,10 +30,28 @@ import time
 from .base import Cancelled, Game, evaluate, sample_world, seat_view, squash
 from .greedy import GreedyBot, lead
 from .random import weighted_choice
+from .progress import progress_evaluate
 from .rollout import POLICIES
 
 DEFAULT_PLAYOUTS = 40
 DEFAULT_DEPTH = 16
+
+# Per-game settings used where the caller leaves `depth`, `rollout` or `evaluation` as None (the
+# tournament does unless told; it also takes `playouts` from here): measured best per game at a
+# fixed CPU budget (docs/bots.md, "Quick checks")
+PROFILES = {"berserk": {"playouts": 10, "depth": 8, "rollout": "greedy", "evaluation": "material"},
+            "heroes": {"playouts": 10, "depth": 4, "rollout": "random", "evaluation": "material"},
+            "city": {"playouts": 10, "depth": 4, "rollout": "greedy", "evaluation": "material"}}
+
+# leaf evaluations: `base.evaluate` (material lead) or `progress.progress_evaluate`
+EVALUATIONS = {"material": evaluate, "progress": progress_evaluate}
+
+
+def game_key(state) -> str:
+    """"berserk" (classic), "heroes" or "city": the key of `PROFILES`."""
+    if state.GAME == "city":
+        return "city"
+    return "heroes" if getattr(state, "mode", "classic") == "heroes" else "berserk"
 
 
 # Berserk actions whose dice a root edge stratifies (`chance="strata"`): a strike rolls two d6
@@ -75,18 +93,27 @@ class MCTSBot:
     name = "mcts"
 
     def __init__(self, playouts: int | None = None, time_ms: float | None = None, seed: int = 0,
-                 depth: int = DEFAULT_DEPTH, c: float = 0.7, prior: bool = True, prior_visits: int = 3,
-                 rollout: str = "greedy", eps: float = 0.1, chance: str = "sample"):
+                 depth: int | None = DEFAULT_DEPTH, c: float = 0.7, prior: bool = True, prior_visits: int = 3,
+                 rollout: str | None = "greedy", eps: float = 0.1, chance: str = "sample",
+                 evaluation: str | None = "material", widen: int = 0, final: str = "mean"):
         if playouts is None and time_ms is None:
             playouts = DEFAULT_PLAYOUTS
         self.playouts, self.time_ms = playouts, time_ms
         self.depth, self.c = depth, c
         self.rng = _random.Random(seed)
         self.prior, self.prior_visits = prior, prior_visits
-        if rollout not in POLICIES:
+        if rollout is not None and rollout not in POLICIES:
             raise ValueError(f"unknown rollout {rollout!r}; known: {', '.join(POLICIES)}")
         self.rollout, self.eps = rollout, eps
-        self._policy = POLICIES[rollout]
+        self._policy = POLICIES[rollout] if rollout is not None else None
+        self._depth = depth
+        if evaluation is not None and evaluation not in EVALUATIONS:
+            raise ValueError(f"unknown evaluation {evaluation!r}; known: {', '.join(EVALUATIONS)}")
+        self.evaluation = evaluation
+        if final not in ("mean", "visits"):
+            raise ValueError(f"unknown final {final!r}; known: mean, visits")
+        self.widen, self.final = widen, final
+        self._evaluate = EVALUATIONS[evaluation] if evaluation is not None else evaluate
         if chance not in ("sample", "strata"):
             raise ValueError(f"unknown chance {chance!r}; known: sample, strata")
         self.chance = chance
@@ -111,6 +138,10 @@ class MCTSBot:
         """[(action, mean value for the seat to move, visits)], most visited first."""
         seat = Game.current_player(state)
         real = {str(a): a for a in Game.choices(state)}
+        profile = PROFILES[game_key(state)]
+        self._depth = self.depth if self.depth is not None else profile["depth"]
+        self._policy = POLICIES[self.rollout if self.rollout is not None else profile["rollout"]]
+        self._evaluate = EVALUATIONS[self.evaluation if self.evaluation is not None else profile["evaluation"]]
         view = self.view(state, seat)
         self._rank, self._prior_values = {}, {}
         if self.prior:
@@ -119,14 +150,21 @@ class MCTSBot:
             self._rank = {str(a): i for i, (a, _v) in enumerate(ranked)}
             base = lead(world, seat)
             self._prior_values = {str(a): squash(world, base + v) for a, v in ranked}
-        root = self._search(view, seat, frozenset(real), progress, cancel)
         last = len(self._rank)
+        keys = frozenset(real)
+        if self.widen and self._rank:
+            keys = frozenset(key for key in real if self._rank.get(key, last) < self.widen) or keys
+        root = self._search(view, seat, keys, progress, cancel)
         k = self.prior_visits if self._prior_values else 0
         out = []
         for key, a in real.items():
             e = root.get(key)
             out.append((a, e.w / e.n if e and e.n else 0.0, e.n - k if e and e.n else 0))
-        out.sort(key=lambda t: (-round(t[1], 9), -t[2], self._rank.get(str(t[0]), last), str(t[0])))
+        if self.final == "visits":
+            order = lambda t: (str(t[0]) not in keys, -t[2], -round(t[1], 9), self._rank.get(str(t[0]), last), str(t[0]))  # noqa: E731
+        else:
+            order = lambda t: (str(t[0]) not in keys, -round(t[1], 9), -t[2], self._rank.get(str(t[0]), last), str(t[0]))  # noqa: E731
+        out.sort(key=order)
         return out
 
     def view(self, state, seat: int):
@@ -169,7 +207,8 @@ class MCTSBot:
     def _iterate(self, w, root: dict, root_keys: frozenset) -> None:
         rng, c = self.rng, self.c
         node, path, depth = root, [], 0
-        while not Game.is_terminal(w) and depth < self.depth:
+        cap = self._depth
+        while not Game.is_terminal(w) and depth < cap:
             player = Game.current_player(w)
             legal = Game.choices(w)
             if node is root:
@@ -204,10 +243,10 @@ class MCTSBot:
             node = edge.children
             depth += 1
         policy, eps = self._policy, self.eps
-        while not Game.is_terminal(w) and depth < self.depth:
+        while not Game.is_terminal(w) and depth < cap:
             Game.apply(w, policy(w, Game.choices(w), rng, eps))
             depth += 1
-        value = evaluate(w)
+        value = self._evaluate(w)
         for edge, player in path:
             edge.n += 1
             edge.w += value[player]

@@ -25,6 +25,7 @@ from ..berserk import new_game as berserk_game
 from ..city import new_game as city_game
 from . import BOTS
 from .base import Game
+from .mcts import PROFILES
 
 SUITE = (("berserk", 2, "mcts", "random"), ("berserk", 2, "mcts", "greedy"),
          ("heroes", 2, "mcts", "random"), ("heroes", 2, "mcts", "greedy"),
@@ -53,14 +54,15 @@ class Pairing:
 @dataclass(frozen=True)
 class Settings:
     seed: int = 0
-    playouts: int = 16
-    depth: int = 12
+    playouts: int | None = None  # None: the per-game playouts of mcts.PROFILES
+    depth: int | None = None  # None: the per-game depth of mcts.PROFILES
     turn_limit: int = 30
     heroes_turn_limit: int = 80
     mcts: tuple = ()          # extra MCTSBot keywords, ((name, value), ...)
 
 
-MCTS_OPTIONS = {"rollout": str, "eps": float, "c": float, "prior_visits": int, "chance": str}
+MCTS_OPTIONS = {"rollout": str, "eps": float, "c": float, "prior_visits": int, "chance": str, "evaluation": str,
+                "widen": int, "final": str}
 
 
 def parse_mcts(text: str) -> tuple:
@@ -75,9 +77,11 @@ def parse_mcts(text: str) -> tuple:
     return tuple(out)
 
 
-def make_bot(kind: str, seed: int, playouts: int, depth: int, mcts: tuple = ()):
+def make_bot(kind: str, seed: int, playouts: int, depth: int | None, mcts: tuple = ()):
+    """A bot of the tournament; MCTS takes the per-game depth and rollout of `mcts.PROFILES`
+    unless `depth` or the `mcts` keywords name them."""
     if kind == "mcts":
-        return BOTS[kind](playouts=playouts, seed=seed, depth=depth, **dict(mcts))
+        return BOTS[kind](playouts=playouts, seed=seed, depth=depth, **{"rollout": None, "evaluation": None, **dict(mcts)})
     return BOTS[kind](seed=seed)
 
 
@@ -103,7 +107,8 @@ def play_one(task):
     pairing, i, st = task
     seat_a = i % pairing.players
     limit = st.heroes_turn_limit if pairing.game == "heroes" else st.turn_limit
-    bots = [make_bot(pairing.a if p == seat_a else pairing.b, st.seed * 1000 + i * 10 + p, st.playouts, st.depth, st.mcts)
+    playouts = st.playouts if st.playouts is not None else PROFILES[pairing.game]["playouts"]
+    bots = [make_bot(pairing.a if p == seat_a else pairing.b, st.seed * 1000 + i * 10 + p, playouts, st.depth, st.mcts)
             for p in range(pairing.players)]
     state = new_state(pairing.game, st.seed + i, pairing.players, limit)
     start = time.process_time()
@@ -134,7 +139,11 @@ class Table:
             lines.append(f"| {p.label} | {p.a} | {b} | {row['games']} | {row['a_wins']} | {row['b_wins']} "
                          f"| {row['draws']} | {row['a_wins'] / n:.1%} | {score:.1%} | {row['cpu'] / n:.1f} |")
         extra = "".join(f", {k} {v}" for k, v in st.mcts)
-        lines.append(f"\nmcts: {st.playouts} playouts, depth {st.depth}{extra}; classic turn limit {st.turn_limit}, "
+        per_game = "; ".join(f"{g}: {p['playouts']} playouts, depth {p['depth']}, {p['rollout']} rollouts, "
+                             f"{p['evaluation']} evaluation" for g, p in PROFILES.items())
+        told = f"{st.playouts} playouts" if st.playouts is not None else ""
+        told += (", " if told else "") + f"depth {st.depth}" if st.depth is not None else ""
+        lines.append(f"\nmcts: {told + '; ' if told else ''}per game (unless told): {per_game}{extra}; classic turn limit {st.turn_limit}, "
                      f"Heroes turn limit {st.heroes_turn_limit}; seeds {st.seed}..; seats swapped every game")
         return "\n".join(lines)
 
@@ -172,7 +181,7 @@ def run_pairings(pairings, games: int, st: Settings, workers: int = 1, out_dir: 
 
 
 def run(game: str, games: int, a: str, b: str, players: int = 2, seed: int = 0, playouts: int = 16,
-        depth: int = 12, turn_limit: int = 30, out=sys.stdout, workers: int = 1,
+        depth: int | None = None, turn_limit: int = 30, out=sys.stdout, workers: int = 1,
         heroes_turn_limit: int | None = None) -> dict:
     """One pairing; returns its row of the table (games, a_wins, b_wins, draws, cpu)."""
     st = Settings(seed, playouts, depth, turn_limit, heroes_turn_limit if heroes_turn_limit is not None else turn_limit)
@@ -188,8 +197,8 @@ def main(argv=None) -> int:
     ap.add_argument("--a", choices=sorted(BOTS), default="mcts")
     ap.add_argument("--b", choices=sorted(BOTS), default="random")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--playouts", type=int, default=16)
-    ap.add_argument("--depth", type=int, default=12)
+    ap.add_argument("--playouts", type=int, default=None, help="playouts per decision (default: per game, mcts.PROFILES)")
+    ap.add_argument("--depth", type=int, default=None, help="rollout depth (default: per game, mcts.PROFILES)")
     ap.add_argument("--turn-limit", type=int, default=30)
     ap.add_argument("--heroes-turn-limit", type=int, default=80)
     ap.add_argument("--workers", type=int, default=1)

@@ -1,0 +1,78 @@
+"""The MCTS bot's "progress" evaluation and its per-game settings (mcts.PROFILES)."""
+import pytest
+
+from berserk_kernel.berserk import position as berserk_position
+from berserk_kernel.bots import MCTSBot
+from berserk_kernel.bots.base import evaluate, material
+from berserk_kernel.bots.mcts import EVALUATIONS, PROFILES, game_key
+from berserk_kernel.bots.progress import CITY_LATE, HERO_DANGER, LAST_CREATURES, progress_evaluate, progress_material
+from berserk_kernel.bots.tournament import make_bot, parse_mcts
+
+from .positions import position
+
+
+def test_classic_last_creatures_count_beyond_their_material():
+    one_each = berserk_position("A gorge_warden c2", "B bog_troll c3 closed")
+    assert material(one_each) == [14.0, 20.0]
+    assert progress_material(one_each) == [14.0 - LAST_CREATURES, 20.0 - LAST_CREATURES]
+    two_to_one = berserk_position("A gorge_warden c2", "A gorge_warden d2", "B bog_troll c3 closed")
+    assert material(two_to_one) == [28.0, 20.0]
+    assert progress_material(two_to_one) == [28.0 - LAST_CREATURES / 2, 20.0 - LAST_CREATURES]
+    # the lead of A grows from 8 (material) to 12: the lone enemy creature is closer to BR-1's end
+    m = progress_material(two_to_one)
+    assert m[0] - m[1] == 12.0
+    assert progress_evaluate(two_to_one)[0] > evaluate(two_to_one)[0] > 0
+
+
+def test_heroes_wounds_of_a_hero_cost_more_the_closer_it_is_to_death():
+    s = position("heroes", 2, 60)
+    assert s.phase == "battle"
+    heroes = [s.cards[s.seats[p].hero] for p in (0, 1)]
+    assert [h.wounds for h in heroes] == [0, 0]
+    assert [s.defs[h.card].lives for h in heroes] == [18, 18]
+    assert progress_material(s) == material(s)
+    heroes[0].wounds = 9
+    assert progress_material(s) == [material(s)[0] - HERO_DANGER / 4, material(s)[1]]
+    heroes[0].wounds = 17
+    assert progress_material(s)[0] == pytest.approx(material(s)[0] - HERO_DANGER * (17 / 18) ** 2)
+
+
+def test_city_districts_weigh_more_in_the_last_round():
+    s = position("city", 2, 30)
+    assert (s.round, s.options.rounds) == (3, 3)
+    late = progress_material(s)
+    assert late == [material(s)[p] + CITY_LATE * s.count_districts(p) for p in (0, 1)]
+    s.round = 1
+    assert progress_material(s) == material(s)
+
+
+def test_the_end_is_valued_by_the_exact_returns():
+    s = position("berserk", 3, 40)
+    s.phase, s.winner = "over", 1
+    assert progress_evaluate(s) == [-1.0, 1.0] == evaluate(s)
+
+
+def test_profiles_choose_depth_rollout_and_evaluation_per_game():
+    for game, key in (("berserk", "berserk"), ("heroes", "heroes"), ("city", "city")):
+        s = position(game, 4, 30)
+        assert game_key(s) == key
+        bot = MCTSBot(playouts=2, seed=1, depth=None, rollout=None, evaluation=None)
+        bot.analyse(s)
+        profile = PROFILES[key]
+        assert bot._depth == profile["depth"]
+        assert bot._evaluate is EVALUATIONS[profile["evaluation"]]
+    fixed = MCTSBot(playouts=2, seed=1, depth=3, rollout="random", evaluation="progress")
+    fixed.analyse(position("city", 4, 30))
+    assert fixed._depth == 3 and fixed._evaluate is progress_evaluate
+
+
+def test_tournament_mcts_takes_the_profiles_unless_told():
+    bot = make_bot("mcts", 1, 10, None)
+    assert (bot.depth, bot.rollout, bot.evaluation) == (None, None, None)
+    told = make_bot("mcts", 1, 10, 6, parse_mcts("rollout=random,evaluation=progress"))
+    assert (told.depth, told.rollout, told.evaluation) == (6, "random", "progress")
+
+
+def test_unknown_evaluation_is_refused():
+    with pytest.raises(ValueError, match="unknown evaluation 'magic'; known: material, progress"):
+        MCTSBot(evaluation="magic")
