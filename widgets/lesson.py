@@ -391,6 +391,7 @@ class LessonPage:
         side = (self.app.side_top,) if e.finished else self._side_children
         if tuple(self.app.side.children) != side:
             self.app.side.children = side
+        self.app.hint_html.layout.display = "none" if e.finished else None   # «lit: ...» under the board
         if e.finished:
             self._render_end(lang)
             return

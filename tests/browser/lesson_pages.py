@@ -25,6 +25,20 @@ from widgets.lesson_data import GAMES, load_lesson
 from widgets.lesson_words import w
 
 STEP_MS = 30_000
+STABLE_FRAMES = 3      # animation frames in a row with the same side-panel buttons before a click
+STABLE_MS = 120        # ... spanning at least this long (widget messages come in bursts)
+
+# true once the buttons of the side panel (text, disabled, shown) have been the same for
+# STABLE_FRAMES animation frames in a row spanning STABLE_MS; polled every frame by Playwright
+_SIDE_STABLE_JS = """([frames, ms]) => {
+  const side = document.querySelectorAll('.lesson-page .app-side button, .lesson-page .lesson-dots button');
+  const sig = Array.from(side, b => [b.textContent, b.disabled, b.offsetParent !== null].join('|')).join('\\n');
+  const now = performance.now();
+  const st = window.__sideStable;
+  if (!st || st.sig !== sig) { window.__sideStable = {sig: sig, n: 1, since: now}; return false; }
+  st.n += 1;
+  return st.n >= frames && now - st.since >= ms;
+}"""
 
 
 @dataclass
@@ -65,6 +79,13 @@ class LessonInBrowser:
         open_ready(self.page, self.base_url, self.lesson.id, ".lesson-page .lesson-objective",
                    lang=None if self.lang == "ru" else self.lang)
         self.sync()
+
+    def settle(self) -> None:
+        """Before a click: the side panel's buttons are the same for a few animation frames in
+        a row (the widget messages of the last change have landed; a click does not hit a button
+        being replaced)."""
+        self.page.evaluate("() => { window.__sideStable = null; }")
+        self.page.wait_for_function(_SIDE_STABLE_JS, arg=[STABLE_FRAMES, STABLE_MS], polling="raf", timeout=STEP_MS)
 
     def loc(self, selector: str):
         return self.page.locator(f".lesson-page {selector}")
@@ -180,6 +201,7 @@ class LessonInBrowser:
 
     def _op(self, op: Op) -> None:
         c, page = self.controller, self.page
+        self.settle()
         if op.kind == "tag":
             scene = c.scene()
             x, y = centre(scene, op.value)
@@ -237,13 +259,13 @@ class LessonInBrowser:
             folds.locator(".lm-AccordionPanel-title, .p-Collapse-header, .jupyter-widget-Collapse-header").first.click()
         expect(select).to_be_visible(timeout=STEP_MS)
         select.select_option(label=label)
-        self.page.wait_for_timeout(200)
+        self.settle()
         folds.get_by_role("button", name=w_app("apply", self.lang), exact=True).first.click()
 
     def wait_idle(self) -> None:
         """The page's status line says what the mirror's does (the kernel has answered)."""
         status, hint = self.controller.status(), self.controller.hint()
-        if status:
+        if status and not self.engine.finished:     # the end screen has no status line
             expect(self.loc(".app-status").first).to_have_text(status, timeout=STEP_MS)
         if hint:
             expect(self.loc(".app-hint").first).to_have_text(hint, timeout=STEP_MS)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from lesson_pages import STEP_MS, LessonInBrowser, open_ready
+from lesson_pages import STEP_MS, LessonInBrowser, open_ready, w_app
 from voila_app import assert_no_errors, save_screenshot
 from widgets.lesson_data import GAMES, Context, goals_hold, lesson_ids
 from widgets.lesson_words import w
@@ -88,10 +88,9 @@ def test_lesson_completed_by_clicks(page, voila_url, lesson_id):
     first_screens(lp, "en")
     page.get_by_role("button", name="Русский", exact=True).first.click()
     lp.sync()
-    # the side panel is rebuilt in Russian after the objective: wait for its status line, then let
-    # the last widget messages land, so that the first click does not hit a button being replaced
+    # the side panel is rebuilt in Russian after the objective: wait for its status line; before
+    # each click the helper waits until the side panel's buttons stay the same (lp.settle())
     lp.wait_idle()
-    page.wait_for_timeout(500)
     wrong_checked = False
     for _ in range(300):
         e = lp.engine
@@ -116,7 +115,17 @@ def test_lesson_completed_by_clicks(page, voila_url, lesson_id):
         expect(link).to_be_visible(timeout=STEP_MS)
         assert link.get_attribute("href") == f"{lp.lesson.next}.ipynb?lang=ru"
     expect(lp.loc("a.lesson-map").first).to_have_attribute("href", "00_start_here.ipynb?lang=ru")
+    # the end screen is the score and the links: the game's status line and undo/redo are gone
+    expect(lp.loc(".app-side .app-status")).to_have_count(0, timeout=STEP_MS)
+    expect(lp.loc(".app-side").get_by_role("button", name=w_app("undo", "ru"), exact=True)).to_have_count(0)
     save_screenshot(page, f"lesson-{lesson_id[:2]}-done-ru", full_page=False)
+    # a dot of a stage done goes back to that stage
+    lp.settle()
+    lp.loc(".lesson-dot-1").first.click()
+    lp.mirror.dots[0].click()
+    assert lp.engine.index == 0 and not lp.engine.finished
+    lp.sync()
+    expect(lp.loc(".app-side .app-status").first).to_be_visible(timeout=STEP_MS)
     assert_no_errors(page)
     # the start page in the same browser shows the lesson completed
     page.wait_for_timeout(300)

@@ -216,6 +216,7 @@ def test_the_end_screen_shows_the_score_and_the_links_only():
     p.act("strike #1 #2")
     assert p.engine.finished
     assert side.children == (p.app.side_top,)       # no status, prompt, undo/redo or game panels
+    assert p.app.hint_html.layout.display == "none"  # nor the line of what is lit under the board
     shown = [c for c in p.app.side_top.children if getattr(c.layout, "display", None) != "none"]
     assert p.objective_html in shown and p.end_html in shown and p.buttons in shown
     assert p.again_button.layout.display is None
