@@ -27,7 +27,7 @@ import pytest
 from berserk_kernel.berserk import new_game, position
 from berserk_kernel.berserk import queue, strike, turn
 from berserk_kernel.berserk.actions import Action
-from berserk_kernel.berserk.agents import choose, play_random
+from berserk_kernel.berserk.agents import WEIGHTS, choose, play_random
 from berserk_kernel.berserk.field import ADJACENT_SETS, CELLS, ORTHOGONAL
 from berserk_kernel.berserk.heroes import hire_candidates
 from berserk_kernel.berserk.queue import declarations, in_play, stage_allows
@@ -319,3 +319,66 @@ def test_victory_check_reads_the_field_as_has_creatures_does(mode, seeds):
             n += 1
             lone += not all(want)
     assert n >= 3000 and lone >= 20, (n, lone)
+
+
+def old_choose(state, dice, actions):
+    """agents.choose before it grouped only the chosen kind: every action grouped by kind."""
+    by_kind: dict = {}
+    for a in actions:
+        by_kind.setdefault(a.kind, []).append(a)
+    kinds = sorted(by_kind)
+    weights = [WEIGHTS.get(k, 1) for k in kinds]
+    pick = dice.randbelow(sum(weights))
+    for k, w in zip(kinds, weights):
+        if pick < w:
+            group = by_kind[k]
+            return group[dice.randbelow(len(group))]
+        pick -= w
+    raise AssertionError("unreachable")
+
+
+@pytest.mark.parametrize("mode,seeds", [("classic", range(500, 530)), ("heroes", range(50, 53))])
+def test_agent_picks_what_grouping_every_kind_picked(mode, seeds):
+    n = single = 0
+    for seed in seeds:
+        s = new_game(seed=seed, mode=mode)
+        d1, d2 = Dice(seed), Dice(seed)
+        while s.phase != "over":
+            legal = s.legal_actions()
+            a = choose(s, d1, legal)
+            assert a == old_choose(s, d2, legal) and d1.state == d2.state
+            single += len({x.kind for x in legal}) == 1
+            s.apply(a, history=False)
+            n += 1
+    assert n >= 1500 and single >= 100, (n, single)
+
+
+@pytest.mark.parametrize("mode,seeds", [("classic", range(600, 616)), ("heroes", (60, 61)), ("vocab", range(90, 96))])
+def test_battle_list_after_undo_and_redo_is_the_explaining_list(mode, seeds):
+    """Lists asked along games played with history, stepping back and forth at random: the
+    list after undo/redo equals the explaining list there and the list first seen there."""
+    n = steps = 0
+    for seed in seeds:
+        s = position(*VOCAB, seed=seed) if mode == "vocab" else new_game(seed=seed, mode=mode)
+        dice, rng = Dice(seed), random.Random(seed)
+        seen: dict = {}
+        k = 0
+        while s.phase != "over" and k < 400:
+            k += 1
+            legal = s.legal_actions()
+            if s.stage in ("battle", "queue"):
+                assert legal == explaining_legal(s), (mode, seed, k)
+                before = seen.setdefault(len(s.actions), legal)
+                assert before == legal, (mode, seed, k)
+                n += 1
+            r = rng.random()
+            if r < 0.15 and s.can_undo():
+                s.undo()
+                steps += 1
+                if rng.random() < 0.5 and s.can_redo():
+                    s.redo()
+                    steps += 1
+                continue
+            seen = {i: v for i, v in seen.items() if i <= len(s.actions)}     # the old future goes
+            s.apply(choose(s, dice, legal))
+    assert n >= 500 and steps >= 80, (n, steps)

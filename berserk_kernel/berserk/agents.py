@@ -10,21 +10,21 @@ from ..core.dice import Dice
 
 WEIGHTS = {"buy": 20, "redeal": 1, "done": 1, "strike": 12, "move": 6, "end": 1, "prepare": 3,
            "defend": 3, "nodefend": 1, "attach": 6, "use": 8, "pass": 2, "skip": 1, "gather": 2, "hire": 10}
+_WEIGHT = WEIGHTS.get
 
 
 def choose(state, dice: Dice, actions=None):
     actions = actions if actions is not None else state.legal_actions()
     if not actions:
         raise RuntimeError("no legal action: the game is over")
-    by_kind: dict[str, list] = {}
-    for a in actions:
-        by_kind.setdefault(a.kind, []).append(a)
-    kinds = sorted(by_kind)
-    weights = [WEIGHTS.get(k, 1) for k in kinds]
+    # the kinds present, sorted, each with its weight; then the chosen kind's actions in list
+    # order (the same pick as grouping the whole list by kind first)
+    kinds = sorted({a[0] for a in actions})
+    weights = [_WEIGHT(k, 1) for k in kinds]
     pick = dice.randbelow(sum(weights))
     for k, w in zip(kinds, weights):
         if pick < w:
-            group = by_kind[k]
+            group = actions if len(kinds) == 1 else [a for a in actions if a[0] == k]
             return group[dice.randbelow(len(group))]
         pick -= w
     raise AssertionError("unreachable")

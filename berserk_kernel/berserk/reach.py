@@ -172,6 +172,9 @@ def opens(ab) -> bool:
     return v[1]
 
 
+_NONE = frozenset()
+
+
 # --- one position -----------------------------------------------------------------------------
 
 class Scan:
@@ -187,7 +190,8 @@ class Scan:
         for u in occ:
             field[cards[u].owner].append(u)
         self._taunt = {}
-        self._prot = None
+        self._prot = [None, None]                          # each seat's `maybe_in`
+        self._kinds = {}                                   # uid -> what it is protected from
 
     # the first attack of a turn may be forced onto a taunting card (targets.taunt_target)
     def forced(self, seat: int):
@@ -209,30 +213,39 @@ class Scan:
             t[seat] = f
         return t[seat]
 
-    def maybe_protected(self) -> set:
-        """Uids of the cards in play `targets.protected_from` may answer yes for: a card that
-        carries a protection, has lasting effects, or whose owner has a protecting card attached
-        (its prefilter). Read once per position."""
-        p = self._prot
+    def maybe_in(self, seat: int):
+        """Uids of `seat`'s cards in play `targets.protected_from` may answer yes for: a card
+        that carries a protection, has lasting effects, or whose owner has a protecting card
+        attached (its prefilter). Read once per position and seat."""
+        p = self._prot[seat]
         if p is None:
             s, cards = self.s, self.cards
             ids = _protecting(s.defs)
-            maybe = set()
-            if ids:
-                for i in (0, 1):
-                    play = self.field[i] + s.seats[i].aux + s.seats[i].attached
-                    if any(cards[r].card in ids for r in s.seats[i].attached):
-                        maybe.update(play)
-                    else:
-                        maybe.update([u for u in play if (c := cards[u]).card in ids or c.lasting])
-            p = self._prot = (maybe, {})
-        return p[0]
+            if not ids:
+                p = _NONE
+            else:
+                st = s.seats[seat]
+                att = st.attached
+                if att and any(cards[r].card in ids for r in att):
+                    p = set(self.field[seat])
+                    p.update(st.aux)
+                    p.update(att)
+                else:
+                    p = {u for u in self.field[seat] if (c := cards[u]).card in ids or c.lasting}
+                    p.update([u for u in st.aux if (c := cards[u]).card in ids or c.lasting])
+                    p.update([u for u in att if (c := cards[u]).card in ids or c.lasting])
+            self._prot[seat] = p
+        return p
+
+    def maybe_protected(self) -> set:
+        """`maybe_in` of both seats."""
+        return self.maybe_in(0) | self.maybe_in(1)
 
     def protected(self, t, kind: str) -> bool:
-        """`targets.protected_from(s, t.uid, kind)` for a card in `maybe_protected()`: card
+        """`targets.protected_from(s, t.uid, kind)` for a card in `maybe_in(t.owner)`: card
         state `t` "cannot be the target of" `kind` (HR-502.8). What a card is protected from
         is read once per position."""
-        kinds = self._prot[1]
+        kinds = self._kinds
         k = kinds.get(t.uid)
         if k is None:
             k = kinds[t.uid] = frozenset(x for a in carried(self.s, t.uid) for x in a.protection)
@@ -250,7 +263,7 @@ class Scan:
         enemy = 1 - seat
         ok = set()
         flyer = []
-        maybe = self.maybe_protected()
+        maybe = self.maybe_in(enemy)
         for u in self.field[enemy] + s.seats[enemy].aux:
             t = cards[u]
             if t.face_down or (info[t.card].strikeable and not (u in maybe and self.protected(t, "strike"))):
@@ -326,7 +339,7 @@ class Scan:
                 near = None if table is None else table[here]
         aux_ok = ab.kind in AUX_RANGE or here is None
         zone = f.zone
-        maybe = self.maybe_protected()
+        maybe = self.maybe_protected() if f.side == "any" else self.maybe_in(1 - seat if f.side == "enemy" else seat)
         other = f.other
         marks = f.wounded or f.unwounded or f.poisoned is not None
         pool = self.pool(f.side, seat)
