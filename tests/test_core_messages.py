@@ -53,3 +53,17 @@ def test_contract_refusals_of_bad_arguments():
     with pytest.raises(DataError) as e:
         check_faces("12")
     assert e.value.ru == "кубики — кортеж не более чем из 1000 граней, а не str"
+
+
+@pytest.mark.parametrize("extra, ru, en", [
+    (1, "200001 символ", "200001 characters"),
+    (2, "200002 символа", "200002 characters"),
+    (5, "200005 символов", "200005 characters"),
+])
+def test_a_position_code_too_long_names_its_characters_in_agreement(extra, ru, en):
+    from berserk_kernel.core import share
+    with pytest.raises(DataError) as e:
+        share.load("1" + "A" * (share.MAX_CODE + extra - 1))
+    assert (e.value.source, e.value.field) == ("<link>", "code")
+    assert e.value.ru == f"код слишком длинный: {ru} (не больше {share.MAX_CODE})"
+    assert e.value.en == f"the code is too long: {en} (at most {share.MAX_CODE})"

@@ -13,8 +13,11 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
+from ..core.messages import catalog
 from .combat import ATTACK_HIT, DEFENCE_HIT, SIDES
 from .reinforce import MAX_FORCES   # the 10-forces cap of CITY-3.4 bounds every battle
+
+M = catalog("berserk_kernel.city")
 
 
 def hit_chance(hit: int, sides: int = SIDES) -> Fraction:
@@ -56,9 +59,7 @@ class BattleOdds:
 
     def summary(self, lang: str = "ru") -> str:
         c, h, w = (f"{float(x) * 100:.1f}%" for x in (self.capture, self.hold, self.wipe))
-        if lang == "en":
-            return f"{self.attackers} on {self.defenders}: capture {c}, hold {h}, both wiped out {w}"
-        return f"{self.attackers} против {self.defenders}: захват {c}, удержание {h}, гибель обеих сторон {w}"
+        return M("odds_summary", attackers=self.attackers, defenders=self.defenders, capture=c, hold=h, wipe=w).get(lang)
 
 
 def battle_odds(attackers: int, defenders: int, *, attack_hit: int = ATTACK_HIT,

@@ -10,6 +10,7 @@ import pathlib
 
 from ..core.errors import DataError
 from ..core.loading import read_data, validate
+from ..core.messages import catalog
 from ..core.record import RECORD_ACTIONS, STATE_HASH, check_hash, replay
 from .scenario import SETUP
 
@@ -26,6 +27,8 @@ SCHEMA = {
     "required": ["game", "setup", "actions"],
     "additionalProperties": False,
 }
+
+M = catalog("berserk_kernel.city")
 
 
 def record_of(state, title=None) -> dict:
@@ -59,7 +62,7 @@ def load_record(spec, source: str | None = None):
     else:
         rec, source = spec, source or "<record>"
     if not isinstance(rec, dict):
-        raise DataError(source, "", "a record is a JSON object", "запись — это JSON-объект")
+        raise DataError.of(source, "", M("record_not_object"))
     validate(rec, SCHEMA, source)
     state = replay(start_of(rec, source), rec["actions"], source)
     check_hash(state, rec, source)
@@ -77,7 +80,7 @@ def load_any(path) -> str:
     from .scenario import load_scenario
     data, source = read_data(path)
     if not isinstance(data, dict):
-        raise DataError(source, "", "expected a JSON object", "ожидался объект JSON")
+        raise DataError.of(source, "", M("expected_object"))
     if data.get("kind") == "record" or "seed" in data:
         state = load_record(data, source)
         hashed = "the state hash matches" if data.get("state_hash") else "no state hash to compare"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..core.dice import Dice
 from ..core.i18n import T
 from ..core.log import LogEntry
+from ..core.messages import catalog
 from ..core.rules import Verdict
 from ..core.state import BaseState
 from . import attack, capture, hidden, phases, readout, redeploy, reinforce, setup
@@ -18,6 +19,8 @@ from .registry import RULES
 from .reinforce import MAX_FORCES
 
 LETTERS = "ABCD"
+M = catalog("berserk_kernel.city")
+_NAMES = tuple(M("player_name", letter=letter) for letter in LETTERS)   # «Игрок A», "Player A"
 
 HANDLERS = {  # verb: (check, perform)
     "pick": (setup.check_pick, setup.perform_pick),
@@ -64,9 +67,9 @@ class CityState(BaseState):
     # --- BaseState hooks ------------------------------------------------------------------
     def _check(self, action) -> Verdict:
         if self.phase == "over":
-            return RULES.no("R-CITY-END", "Игра окончена: ходов больше нет.", "The game is over: no more moves.")
+            return RULES.no("R-CITY-END", M.lazy("no_moves_after_end"))
         if not isinstance(action, Action) or action.verb not in HANDLERS:
-            return RULES.no("CITY-3", f"Неизвестное действие {action!r}.", f"Unknown action {action!r}.")
+            return RULES.no("CITY-3", M.lazy("unknown_action", action=action))
         gate = phases.gate(self, action.verb)
         if gate is not None:
             return gate
@@ -159,7 +162,7 @@ class CityState(BaseState):
         return LETTERS[p]
 
     def name(self, p: int) -> T:
-        return T(f"Игрок {LETTERS[p]}", f"Player {LETTERS[p]}")
+        return _NAMES[p]
 
     def districts_of(self, p: int) -> list[int]:
         return [d for d, o in self.owner.items() if o == p]

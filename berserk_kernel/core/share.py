@@ -28,6 +28,9 @@ from typing import Callable
 
 from .errors import DataError
 from .loading import MAX_BYTES, check_plain, decode as decode_utf8, parse_text
+from .messages import catalog
+
+M = catalog("berserk_kernel.core")
 
 VERSION = "1"
 MAX_CODE = 200_000          # characters of a code (browsers take addresses of 2 MB; ours stay far below)
@@ -53,8 +56,7 @@ def encode(data, *, history: bool = True) -> str:
     if isinstance(data, dict) and not history:
         data = {k: v for k, v in data.items() if k not in ("log", "actions")}
     if not isinstance(data, dict):
-        raise DataError("<scenario>", "", f"a scenario is a table (dict), got {type(data).__name__}",
-                        f"сценарий — это таблица (dict), получено {type(data).__name__}")
+        raise DataError.of("<scenario>", "", M("scenario_not_table", got=type(data).__name__))
     check_plain(data, "<scenario>")
     text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     packed = zlib.compress(text.encode("utf-8"), 9)
@@ -74,41 +76,36 @@ def load(text, source: str = "<link>"):
 
 
 def _unpack(text, source: str):
-    def bad(en, ru):
-        raise DataError(source, "code", en, ru)
+    def bad(msg, **kw):
+        raise DataError.of(source, "code", M(msg, **kw))
 
     if not isinstance(text, str):
-        bad(f"a position code is text, got {type(text).__name__}", f"код позиции — это текст, получено {type(text).__name__}")
+        bad("code_not_text", got=type(text).__name__)
     if len(text) > MAX_CODE:
-        bad(f"the code is too long: {len(text)} characters (at most {MAX_CODE})",
-            f"код слишком длинный: {len(text)} символов (не больше {MAX_CODE})")
+        bad("code_too_long", n=len(text), max=MAX_CODE)
     code = text.strip()
     if "pos=" in code:                     # a whole address: take its ?pos= value
         code = code.split("pos=", 1)[1].split("&", 1)[0].split("#", 1)[0]
     if not code:
-        bad("the code is empty", "код пустой")
+        bad("code_empty")
     if code[0] != VERSION:
-        bad(f"unknown code version {code[0]!r} (this program reads version {VERSION})",
-            f"неизвестная версия кода {code[0]!r} (программа читает версию {VERSION})")
+        bad("code_version", got=code[0], version=VERSION)
     body = code[1:]
     if not _CODE.fullmatch(body):
         pos = next(i for i, ch in enumerate(body) if not _CODE.fullmatch(ch)) + 1
-        bad(f"the code has a character that is not allowed at position {pos}: {body[pos - 1]!r}",
-            f"в коде недопустимый символ в позиции {pos}: {body[pos - 1]!r}")
+        bad("code_bad_char", pos=pos, char=body[pos - 1])
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     except (binascii.Error, ValueError):
-        bad("the code is damaged (its length does not fit base64): was it cut short?",
-            "код повреждён (длина не подходит к base64): не обрезан ли он?")
+        bad("code_base64")
     raw = _inflate(packed, bad)
     data = parse_text(decode_utf8(raw, source), source, max_bytes=MAX_UNPACKED)
     if not isinstance(data, dict):
-        raise DataError(source, "", "a scenario is a JSON object", "сценарий — это JSON-объект")
+        raise DataError.of(source, "", M("code_scenario_not_object"))
     game = data.get("game", "berserk")
     loader = _loader(game)
     if loader is None:
-        raise DataError(source, "game", f"unknown game {str(game)[:40]!r} (known: {', '.join(GAMES)})",
-                        f"неизвестная игра {str(game)[:40]!r} (есть: {', '.join(GAMES)})")
+        raise DataError.of(source, "game", M("code_unknown_game", game=str(game)[:40], known=", ".join(GAMES)))
     return data, loader(data, source)
 
 
@@ -117,13 +114,13 @@ def _inflate(packed: bytes, bad) -> bytes:
     try:
         raw = unpacker.decompress(packed, MAX_UNPACKED + 1)
     except zlib.error:
-        bad("the code is damaged: it does not unpack", "код повреждён: он не распаковывается")
+        bad("code_no_unpack")
     if len(raw) > MAX_UNPACKED or unpacker.unconsumed_tail:
-        bad(f"the code unpacks to more than {MAX_UNPACKED} bytes", f"код распаковывается больше чем в {MAX_UNPACKED} байт")
+        bad("code_unpacks_too_big", max=MAX_UNPACKED)
     if not unpacker.eof:
-        bad("the code is cut short: its end is missing", "код обрезан: нет его конца")
+        bad("code_cut_short")
     if unpacker.unused_data:
-        bad("the code has extra characters after its end", "в коде лишние символы после его конца")
+        bad("code_extra")
     return raw
 
 

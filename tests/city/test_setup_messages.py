@@ -5,6 +5,8 @@ from berserk_kernel.city.scenario import load_scenario
 from berserk_kernel.city.setup import check_colours, new_game
 from berserk_kernel.core.errors import DataError
 
+from .helpers import position, refused
+
 
 @pytest.mark.parametrize("players, ru, en", [
     (1, "CITY-2.1: 1 игроку нужен 1 цвет, получено 2", "CITY-2.1: 1 player needs 1 colour, got 2"),
@@ -46,3 +48,13 @@ def test_a_scenario_list_per_player_counts_its_values(field):
     assert (e.value.field, e.value.ru, e.value.en) == (
         f"position.{field}", "ожидалось 3 значения, по одному на игрока, получено 1",
         "expected 3 values, one per player, got 1")
+
+
+def test_state_refusals_and_names_come_from_the_catalog():
+    g = new_game(players=4, seed=1)
+    assert g.name(0) == ("Игрок A", "Player A") and g.name(3) == ("Игрок D", "Player D")
+    g = position({1: (0, 1), 25: (1, 9)}, options={"rounds": 1}, phase="actions", current=1)
+    g.apply("end")
+    assert g.phase == "over"
+    e = refused(g, "end", "R-CITY-END")
+    assert (e.ru, e.en) == ("Игра окончена: ходов больше нет.", "The game is over: no more moves.")
