@@ -14,11 +14,12 @@ from html import escape
 
 from berserk_kernel.berserk.scene import board_scene
 
+from .app_frame import BaseApp
+from .app_parts import ButtonPool, guarded
 from .berserk_controller import BerserkController
 from .berserk_panels import (HandItem, Highlights, _plain, _shape, dice_html, fight_html, object_cards, odds_html,
                              squad_html, vocabulary)
 from .card_text import card_plain
-from .common import BaseApp, ButtonPool, guarded
 from .i18n import w
 
 __all__ = ["BerserkApp", "BerserkController", "HandItem", "Highlights", "object_cards", "vocabulary", "_shape",

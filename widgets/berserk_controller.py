@@ -34,7 +34,7 @@ from berserk_kernel.core.errors import DataError
 from .berserk_panels import (ON_BOARD, BerserkPanels, HandItem, Highlights, _plain, _shape, object_cards,
                              vocabulary)
 from .card_text import card_plain, card_title
-from .common import BaseController, Message, Prompt
+from .controller_base import BaseController, Message, Prompt
 from .i18n import action_words, kind_word, prompt_word, w
 
 __all__ = ["BerserkController", "HandItem", "Highlights", "ON_BOARD", "object_cards", "vocabulary"]

@@ -26,8 +26,8 @@ from berserk_kernel.core import share
 from berserk_kernel.core.errors import DataError
 from berserk_kernel.core.loading import parse_text
 
-from .city_app import CityController
-from .common import Message
+from .city_controller import CityController
+from .controller_base import Message
 from .explorer_words import pair, ru_schema, src_name, t, value_name
 from .i18n import normal_lang, page_lang
 

@@ -21,7 +21,7 @@ from berserk_kernel.berserk.scene import board_scene
 from berserk_kernel.core.errors import DataError
 
 from .berserk_controller import BerserkController
-from .common import Message
+from .controller_base import Message
 from .explorer_edits import EditsMixin, kind_of
 from .explorer_files import FilesMixin
 from .explorer_moment import MomentMixin

@@ -11,7 +11,7 @@ from berserk_kernel.core import share
 from berserk_kernel.core.errors import DataError
 from berserk_kernel.core.loading import parse_text
 
-from .common import Message
+from .controller_base import Message
 from .explorer_words import pair, ru_schema, rule_in, src_name, t
 
 MAX_FILE_BYTES = 2_000_000

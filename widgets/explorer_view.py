@@ -13,10 +13,10 @@ from berserk_kernel.berserk import BerserkState
 from berserk_kernel.core import share
 from berserk_kernel.core.errors import DataError
 
-from .app_parts import UPLOAD_CSS
+from .app_parts import UPLOAD_CSS, guarded, message_html
 from .berserk_app import BerserkApp
 from .canvas_view import CanvasView
-from .common import Message, guarded, message_html
+from .controller_base import Message
 from .explorer_controller import ExplorerController
 from .explorer_edits import FLAGS_BOOL, FLAGS_INT
 from .explorer_view_city import CityPanel

@@ -9,8 +9,8 @@ from html import escape
 
 import ipywidgets as W
 
+from .app_parts import guarded, message_html
 from .city_app import CityApp
-from .common import guarded, message_html
 from .explorer_city import PHASES, TURN_COUNTERS, CityExplorer
 from .explorer_words import t, value_name
 from .outcomes_panel import OutcomesPanel

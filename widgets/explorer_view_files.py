@@ -6,8 +6,7 @@ from html import escape
 
 import ipywidgets as W
 
-from .app_parts import file_button
-from .common import guarded
+from .app_parts import file_button, guarded
 from .explorer_words import pair, t
 from .share_link import CopyLink
 

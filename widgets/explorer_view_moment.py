@@ -8,8 +8,8 @@ from html import escape
 
 import ipywidgets as W
 
+from .app_parts import guarded
 from .card_editor import CardEditor
-from .common import guarded
 from .explorer_moment import PENDING_KINDS, PHASES, PLAYER_NUMBERS, ZONES_OFF
 from .explorer_words import t, value_name
 from .outcomes_panel import OutcomesPanel

@@ -14,10 +14,10 @@ from html import escape
 
 import ipywidgets as W
 
+from .app_parts import guarded
 from .berserk_app import BerserkApp
 from .bot_advice import why_words, without_label
 from .city_app import CityApp
-from .common import guarded
 from .i18n import normal_lang, page_lang
 from .lesson_data import GAMES, Lesson, load_lesson
 from .lesson_engine import Feedback, LessonEngine

@@ -5,7 +5,7 @@ from __future__ import annotations
 from berserk_kernel.berserk.field import cell_name
 from widgets.berserk_app import _shape as b_shape
 from widgets.berserk_app import object_cards
-from widgets.city_app import _shape as c_shape
+from widgets.city_controller import _shape as c_shape
 
 
 def berserk_clicks(c, a) -> str:

@@ -8,7 +8,7 @@ from berserk_kernel.city import load_scenario, new_game
 from berserk_kernel.core.dice import Dice
 from tests.widgets.helpers import city_clicks
 from widgets import CityApp, CityController
-from widgets.city_app import _shape
+from widgets.city_controller import _shape
 
 
 def position(districts: dict, *, players=2, phase="actions", current=0, influence=None, map="default", seed=1):

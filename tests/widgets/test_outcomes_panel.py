@@ -12,7 +12,7 @@ from berserk_kernel.city import load_scenario
 from berserk_kernel.city.outcomes import outcomes as city_outcomes
 from widgets.berserk_controller import BerserkController
 import widgets.outcomes_panel as op
-from widgets.city_app import CityController
+from widgets.city_controller import CityController
 from widgets.outcomes_panel import OutcomesPanel, distribution_text, number
 
 
