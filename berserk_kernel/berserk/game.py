@@ -281,7 +281,13 @@ class BerserkState(BaseState):
                 if c.zone == "field":
                     if c.moves:
                         out += [new(Action, ("move", u, None, x, None, ())) for x in ORTHOGONAL[c.cell] if cells[x] is None]
-                    out += [new(Action, ("strike", u, t, None, None, ())) for t in scan.strike_targets(c, pools)]
+                    if i.flyer or c.flyer_strike:
+                        out += [new(Action, ("strike", u, t, None, None, ())) for t in scan.strike_targets(c, pools)]
+                    else:                   # scan.strike_targets of a ground creature, inline
+                        ok = pools[0]
+                        out += [new(Action, ("strike", u, t, None, None, ())) for x in reach.ADJ[c.cell] if (t := cells[x]) in ok]
+                        if pools[2] is not None and c.cell in reach.ROW3[1 - me]:
+                            out.append(new(Action, ("strike", u, pools[2], None, None, ())))
                     if not c.flyer_strike and not i.flyer:
                         if flyers_only is None:     # BR-11.1: only flyers left to the enemy
                             flyers_only = not any(info[cards[x].card].creature for x in scan.field[1 - me]) \

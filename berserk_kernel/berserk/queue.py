@@ -110,6 +110,14 @@ def check_payment(s, c, ab):
     return None
 
 
+def unpaid(s, c, ab) -> bool:
+    """`check_payment(s, c, ab)` refuses (the same conditions, without building the refusal)."""
+    return bool((ab.per_turn and c.used.get(ab.id, 0) >= ab.per_turn)
+                or (ab.tokens and c.tokens < ab.tokens)
+                or (ab.wounds and s.defs[c.card].lives - c.wounds <= ab.wounds)
+                or (ab.coins and s.seats[c.owner].coins_open < ab.coins))
+
+
 def check_use(s, a):
     R = s.RULES
     fired = fired_entry(s, a.card, a.ability)
@@ -237,10 +245,9 @@ def declare_card(s, scan, c, answers: bool, out: list) -> None:
                 out.extend(declarations(s, u, ab))
         return
     i = scan.info[c.card]
-    for ab in (i.instant if answers else i.battle):
-        if (ab.per_turn or ab.tokens or ab.wounds or ab.coins) and check_payment(s, c, ab):
+    for ab, pays, mode in (i.instant_plan if answers else i.battle_plan):
+        if pays and unpaid(s, c, ab):
             continue
-        mode = ab.target
         if mode == "self" or mode == "mass" or (mode == "host" and c.zone == "attached"):
             out.append(_new(Action, ("use", u, None, None, ab.id, ())))
         elif mode == "one" or mode == "choose":

@@ -58,6 +58,7 @@ def _row(a: int) -> dict:
 ROW = tuple(_row(a) for a in CELLS)
 # the adjacent cells in the order `strike.strike_targets` walks them (the frozenset's own order)
 _ADJ = tuple(tuple(a) for a in ADJACENT_SETS)
+ADJ = _ADJ                 # each cell's adjacent cells, in the order strikes list them
 # the cells from which a ground creature strikes the hero of a seat: row 3 of that seat's half
 # as seen from the hero's side, the enemy row nearest it (heroes.hero_in_reach)
 ROW3 = tuple(frozenset(x for x in CELLS if half_row(x, seat) == 3) for seat in (0, 1))
@@ -84,7 +85,7 @@ class Info:
     """What the legal list needs to know of one card definition."""
 
     __slots__ = ("creature", "flyer", "has_strike", "strikeable", "gathers", "battle", "instant",
-                 "max_tokens", "turn_start")
+                 "max_tokens", "turn_start", "battle_plan", "instant_plan")
 
     def __init__(self, d):
         self.creature = d.type == "creature"
@@ -96,6 +97,11 @@ class Info:
         own = tuple(a for a in d.abilities if not a.granted)
         self.battle = tuple(a for a in own if a.timing in ("activated", "instant"))   # own time
         self.instant = tuple(a for a in own if a.timing == "instant")                # answers (BR-14)
+        # the same abilities as (ability, has a cost or a per-turn limit, target mode)
+        self.battle_plan = tuple((a, bool(a.per_turn or a.tokens or a.wounds or a.coins), a.target)
+                                 for a in self.battle)
+        self.instant_plan = tuple((a, bool(a.per_turn or a.tokens or a.wounds or a.coins), a.target)
+                                  for a in self.instant)
         self.max_tokens = d.max_tokens
         self.turn_start = any(a.timing == "triggered" and a.trigger == "turn_start" for a in d.abilities)
 
@@ -173,6 +179,26 @@ def opens(ab) -> bool:
 
 
 _NONE = frozenset()
+_PLANS: dict = {}
+
+
+def plan(ab) -> tuple:
+    """What `Scan.ability_targets` reads of an ability, read once: (its filter, is it an
+    attack, is its reach "row", the cells within its range for a row reach, the cells it
+    reaches from each cell otherwise (None: every cell), does its kind reach the auxiliary zone,
+    the filter's zone, other, does it read wound or poison marks, its side, its kind, does it
+    open a card)."""
+    v = _PLANS.get(id(ab))
+    if v is None or v[0] is not ab:
+        f = ab.filter
+        is_row = ab.reach == "row"
+        v = _PLANS[id(ab)] = (ab, (
+            f, ab.is_attack, is_row,
+            WITHIN[min(ab.range, RANKS)] if is_row and ab.range is not None else None,
+            None if is_row else cells_of(ab.reach, ab.range),
+            ab.kind in AUX_RANGE, f.zone, f.other,
+            bool(f.wounded or f.unwounded or f.poisoned is not None), f.side, ab.kind, opens(ab)))
+    return v[1]
 
 
 # --- one position -----------------------------------------------------------------------------
@@ -320,29 +346,24 @@ class Scan:
     def ability_targets(self, src, ab, seat: int) -> list:
         """`targets.legal_targets(s, src.uid, ab, seat)` for an ability that is not a trigger's."""
         s, cards = self.s, self.cards
-        f = ab.filter
+        (f, attack, is_row, row_near, table, aux_kind, zone, other, marks, side, kind,
+         opening) = plan(ab)
         pr = printed(ab, s.defs)
-        attack = ab.is_attack
         forced = self.forced(seat) if attack else None
         src_uid = src.uid
         here = src.cell if src.zone == "field" else cards[src.host].cell if src.zone == "attached" else None
-        reach = ab.reach
         row = None
         near = None
         if here is not None:
-            if reach == "row":
+            if is_row:
                 row = ROW[here]
-                if ab.range is not None:
-                    near = WITHIN[min(ab.range, RANKS)][here]
+                if row_near is not None:
+                    near = row_near[here]
             else:
-                table = cells_of(reach, ab.range)
                 near = None if table is None else table[here]
-        aux_ok = ab.kind in AUX_RANGE or here is None
-        zone = f.zone
-        maybe = self.maybe_protected() if f.side == "any" else self.maybe_in(1 - seat if f.side == "enemy" else seat)
-        other = f.other
-        marks = f.wounded or f.unwounded or f.poisoned is not None
-        pool = self.pool(f.side, seat)
+        aux_ok = aux_kind or here is None
+        maybe = self.maybe_protected() if side == "any" else self.maybe_in(1 - seat if side == "enemy" else seat)
+        pool = self.pool(side, seat)
         if forced is not None:       # the first attack of the turn goes at the taunting card
             pool = [u for u in pool if u == forced]
         out = []
@@ -360,9 +381,9 @@ class Scan:
                 continue
             if attack and tz == "attached":
                 continue
-            if u in maybe and self.protected(t, ab.kind):
+            if u in maybe and self.protected(t, kind):
                 continue
-            if t.lasting and stays_closed(s, t) and opens(ab):
+            if t.lasting and opening and stays_closed(s, t):
                 continue
             # reach (targets.in_reach)
             there = t.cell if tz == "field" else cards[t.host].cell if tz == "attached" else None
