@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..core.messages import catalog
 from .actions import Action
 from .combat import fight
+from .phases import check_target
 from .registry import RULES
 
 M = catalog("berserk_kernel.city")
@@ -75,7 +76,6 @@ def perform(state, action) -> None:
         state._log("CITY-4.3", "wipe", M.lazy("both_wiped", s=s, d=d), src=s, dst=d)
     state.last_battle = dict(b.to_dict(), src=s, dst=d, attacker=p, defender=q)
     if b.result == "capture":
-        from .phases import check_target
         check_target(state)
 
 

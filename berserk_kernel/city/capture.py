@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..core.messages import catalog
 from .actions import Action
+from .phases import check_target
 from .registry import RULES
 
 M = catalog("berserk_kernel.city")
@@ -49,7 +50,6 @@ def perform_capture(state, action) -> None:
     state.owner[d] = p
     state.turn["capture"] = (d, CAPTURE_MOVE_LIMIT)
     state._log("CITY-3.3", "capture", M.lazy("captures", player=state.name(p), d=d, n=cost, left=state.influence[p]), player=p, district=d, cost=cost)
-    from .phases import check_target
     check_target(state)
 
 

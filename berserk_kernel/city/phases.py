@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..core.i18n import T
 from ..core.messages import catalog
+from .combat import ATTACK_HIT, DEFENCE_HIT
 from .events import apply_event
 from .registry import RULES
 
@@ -20,6 +21,13 @@ VERBS_OF_PHASE = {
 }
 PHASE_NAMES = {"pick": ("выбор стартовых районов", "start district picks"), "event": ("Событие", "Event"),
                "income": ("Доход", "Income"), "actions": ("Действия", "Actions"), "over": ("игра окончена", "game over")}
+
+
+def fresh_turn() -> dict:
+    """What a new turn starts with; events of the turn change it (R-CITY-EVENTS)."""
+    return {"bought": 0, "attacks": 0, "attack_limit": 1, "attack_hit": ATTACK_HIT,
+            "defence_hit": DEFENCE_HIT, "capture_cost": 1, "income_bonus": 0, "district_income": 1,
+            "capture": None}
 
 
 def gate(state, verb: str):
@@ -41,7 +49,6 @@ def gate(state, verb: str):
 
 def start_turn(state, player: int) -> None:
     """A new turn: reset this turn's counters and event modifiers, open the Event phase."""
-    from .state import fresh_turn
     state.current = player
     state.turn = fresh_turn()
     state.phase = "event"

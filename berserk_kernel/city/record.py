@@ -12,7 +12,8 @@ from ..core.errors import DataError
 from ..core.loading import read_data, validate
 from ..core.messages import catalog
 from ..core.record import RECORD_ACTIONS, STATE_HASH, check_hash, replay
-from .scenario import SETUP
+from .scenario import SETUP, load_scenario
+from .setup import build
 
 SCHEMA = {
     "type": "object",
@@ -48,8 +49,6 @@ def record_of(state, title=None) -> dict:
 
 def start_of(rec: dict, source: str):
     """The position a record starts from."""
-    from .scenario import load_scenario
-    from .setup import build
     if "start" in rec:
         return load_scenario(rec["start"], source)
     return build(dict(rec["setup"], seed=rec.get("seed", rec["setup"].get("seed", 0))), source)
@@ -77,7 +76,6 @@ def save_record(state, path, title=None) -> dict:
 
 def load_any(path) -> str:
     """Validate a scenario or a record file; a one-line description for `city check`."""
-    from .scenario import load_scenario
     data, source = read_data(path)
     if not isinstance(data, dict):
         raise DataError.of(source, "", M("expected_object"))

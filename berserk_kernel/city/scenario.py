@@ -16,7 +16,10 @@ from ..core.errors import DataError
 from ..core.loading import read_data, validate
 from ..core.record import RECORD_ACTIONS
 from ..core import share
+from ..core.log import LogEntry
 from .actions import parse_action
+from .phases import fresh_turn
+from .state import blank_state
 from .setup import M, build, normal_setup
 
 PHASES = ("pick", "event", "income", "actions", "over")
@@ -134,8 +137,7 @@ def load_scenario(spec, source: str | None = None):
     else:
         state = _positioned(data, source)
     if "log" in data:
-        from .state import log_from_dicts
-        state.log = log_from_dicts(data["log"])
+        state.log = [LogEntry.from_dict(e) for e in data["log"]]
     if "actions" in data:
         actions = []
         for i, text in enumerate(data["actions"]):
@@ -149,7 +151,6 @@ def load_scenario(spec, source: str | None = None):
 
 
 def _positioned(data: dict, source: str):
-    from .state import blank_state, fresh_turn
     norm, city_map, opts, deck_def, colours = normal_setup(data["setup"], source)
     n = norm["players"]
     pos = data["position"]

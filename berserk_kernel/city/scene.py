@@ -6,6 +6,8 @@ Every district rectangle has the hit tag ``district:N``.
 """
 from __future__ import annotations
 
+from math import cos, pi, sin
+
 from ..core.scene import PALETTE, Circle, Line, Polygon, Rect, Scene, Text
 from .phases import PHASE_NAMES
 
@@ -30,7 +32,6 @@ def _wrap(text: str, width: int) -> list[str]:
 
 
 def _star(cx: float, cy: float, r: float) -> tuple:
-    from math import cos, pi, sin
     return tuple((cx + (r if i % 2 == 0 else r * 0.45) * sin(i * pi / 5),
                   cy - (r if i % 2 == 0 else r * 0.45) * cos(i * pi / 5)) for i in range(10))
 

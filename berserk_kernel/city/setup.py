@@ -14,11 +14,10 @@ from ..core.messages import catalog
 from .events import load_events
 from .maps import load_map
 from .options import CityOptions
-from .registry import RULES
+from .state import blank_state
 
 M = catalog("berserk_kernel.city")
 
-START_FORCES = 3      # CITY-2.2
 START_INFLUENCE = 1   # CITY-2.3
 
 COLOURS = {  # Okabe-Ito colour keys of core.scene.PALETTE, with their names
@@ -98,7 +97,6 @@ def _named(loader, spec, source: str, field: str):
 
 def build(setup: dict, source: str):
     """A fresh game from a setup table: initiative rolled, waiting for the first pick."""
-    from .state import blank_state
     norm, city_map, opts, deck, colours = normal_setup(setup, source)
     dice = Dice(norm["seed"])
     dice.force(*norm["forced"])
@@ -149,31 +147,3 @@ def roll_initiative(state, group: list[int], depth: int = 0) -> tuple[list[int],
         else:
             order += tied
     return order, rolls
-
-
-def check_pick(state, action):
-    d = action.dst
-    if d not in state.map:
-        return RULES.no("CITY-1", M.lazy("no_district", d=d))
-    if d not in state.map.start:
-        return RULES.no("CITY-2.2", M.lazy("not_start_district", d=d, choices=", ".join(str(x) for x in sorted(state.map.start))))
-    if state.owner[d] is not None:
-        who = state.name(state.owner[d])
-        return RULES.no("CITY-2.2", M.lazy("district_taken", d=d, player=who))
-    return RULES.ok("CITY-2.2")
-
-
-def perform_pick(state, action) -> None:
-    """CITY-2.2: a control marker and 3 forces on the chosen start district; it is also the HQ."""
-    p, d = state.order[state.pick_index], action.dst
-    state.owner[d] = p
-    state.forces[d] = START_FORCES
-    state.hq[p] = d
-    state._log("CITY-2.2", "pick", M.lazy("picks_start", player=state.name(p), d=d, n=START_FORCES),
-               player=p, district=d)
-    state._log("R-CITY-HQ", "hq", M.lazy("hq", d=d, player=state.name(p)), player=p, district=d)
-    state.pick_index += 1
-    if state.pick_index == state.players:
-        from .phases import start_turn
-        state.round = 1
-        start_turn(state, state.order[0])

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from ..core.dice import Dice
 from ..core.i18n import T
-from ..core.log import LogEntry
 from ..core.messages import catalog
 from ..core.rules import Verdict
 from ..core.state import BaseState
-from . import attack, capture, hidden, phases, readout, redeploy, reinforce, setup
+from . import attack, capture, hidden, phases, picks, readout, redeploy, reinforce
 from .actions import DRAW, END, INCOME, Action, parse_action
-from .combat import ATTACK_HIT, DEFENCE_HIT
+from .odds import battle_odds
+from .phases import fresh_turn
+from .scene import city_scene
 from .registry import RULES
 from .reinforce import MAX_FORCES
 
@@ -23,7 +24,7 @@ M = catalog("berserk_kernel.city")
 _NAMES = tuple(M("player_name", letter=letter) for letter in LETTERS)   # «Игрок A», "Player A"
 
 HANDLERS = {  # verb: (check, perform)
-    "pick": (setup.check_pick, setup.perform_pick),
+    "pick": (picks.check_pick, picks.perform_pick),
     "draw": (phases.check_draw, phases.perform_draw),
     "income": (phases.check_income, phases.perform_income),
     "end": (phases.check_end, phases.perform_end),
@@ -33,13 +34,6 @@ HANDLERS = {  # verb: (check, perform)
     "redeploy": (redeploy.check, redeploy.perform),
     "attack": (attack.check, attack.perform),
 }
-
-
-def fresh_turn() -> dict:
-    """What a new turn starts with; events of the turn change it (R-CITY-EVENTS)."""
-    return {"bought": 0, "attacks": 0, "attack_limit": 1, "attack_hit": ATTACK_HIT,
-            "defence_hit": DEFENCE_HIT, "capture_cost": 1, "income_bonus": 0, "district_income": 1,
-            "capture": None}
 
 
 class CityState(BaseState):
@@ -189,7 +183,6 @@ class CityState(BaseState):
 
     def attack_odds(self, action):
         """Exact odds of an attack action now (this turn's modifiers and forced dice included)."""
-        from .odds import battle_odds
         if isinstance(action, str):
             action = self.parse_action(action)
         return battle_odds(action.count, self.forces[action.dst], attack_hit=self.turn["attack_hit"],
@@ -231,7 +224,6 @@ class CityState(BaseState):
         return load_scenario(data, source)
 
     def _repr_svg_(self) -> str:
-        from .scene import city_scene
         return city_scene(self).to_svg()
 
     def __repr__(self) -> str:
@@ -257,7 +249,3 @@ def blank_state(setup_dict: dict, city_map, deck_def, options, players: int, col
     s.origin = None      # the scenario this object was loaded from, and its number of actions
     s._memo = {}
     return s
-
-
-def log_from_dicts(entries) -> list:
-    return [LogEntry.from_dict(e) for e in entries]
