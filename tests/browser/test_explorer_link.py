@@ -86,6 +86,8 @@ def test_copy_link_opens_the_same_position_in_a_new_page(page, voila_url):
     expect(app.locator(".explorer-status")).to_have_text(c.status(), timeout=STEP_MS)
     assert_no_errors(page)
     app.locator(".explorer-moment").scroll_into_view_if_needed()
+    expect(app.locator(".explorer-player-label").first).to_be_visible()
+    expect(app.locator(".explorer-player-label").first).to_have_text("Ресурсы игрока")
     shots(page, "explorer_moment_ru")
 
     url = copy_link(page)
@@ -118,6 +120,7 @@ def test_copy_link_opens_the_same_position_in_a_new_page(page, voila_url):
         other.get_by_text("Any moment of the game").first.click()
         expect(oapp.locator(".explorer-entries")).to_contain_text(c.moment_lines("en")[0], timeout=STEP_MS)
         oapp.locator(".explorer-moment").scroll_into_view_if_needed()
+        expect(oapp.locator(".explorer-player-label").first).to_have_text("Player's resources")
         shots(other, "explorer_moment_en")
     finally:
         other.close()
