@@ -44,6 +44,8 @@ def remove_dead(s) -> None:
         in_play += p.aux + p.attached
     for u in in_play:
         c = cards[u]
+        if not c.wounds:
+            continue                      # no wounds: alive whatever its lives (lives are >= 1)
         lives = defs[c.card].lives
         if lives and c.wounds >= lives and c.in_play:
             destroy(s, u, "BR-15")

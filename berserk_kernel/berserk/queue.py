@@ -245,7 +245,7 @@ def declare_card(s, scan, c, answers: bool, out: list) -> None:
                 out.extend(declarations(s, u, ab))
         return
     i = scan.info[c.card]
-    for ab, pays, mode in (i.instant_plan if answers else i.battle_plan):
+    for ab, pays, mode, needs_cell in (i.instant_plan if answers else i.battle_plan):
         if pays and unpaid(s, c, ab):
             continue
         if mode == "self" or mode == "mass" or (mode == "host" and c.zone == "attached"):
@@ -254,14 +254,15 @@ def declare_card(s, scan, c, answers: bool, out: list) -> None:
             legal = scan.ability_targets(c, ab, c.owner)
             if not legal:
                 continue
+            aid, new = ab.id, _new
             if mode == "choose":
                 lo, hi = ab.count
-                out += [_new(Action, ("use", u, None, None, ab.id, combo))
+                out += [new(Action, ("use", u, None, None, aid, combo))
                         for k in range(lo, hi + 1) for combo in combinations(legal, k)]
-            elif ab.needs_cell:
-                out += [_new(Action, ("use", u, None, cell, ab.id, (t,))) for t in legal for cell in move_cells(s, t)]
+            elif needs_cell:
+                out += [new(Action, ("use", u, None, cell, aid, (t,))) for t in legal for cell in move_cells(s, t)]
             else:
-                out += [_new(Action, ("use", u, None, None, ab.id, (t,))) for t in legal]
+                out += [new(Action, ("use", u, None, None, aid, (t,))) for t in legal]
 
 
 def in_play(s, seat) -> list[int]:
@@ -415,12 +416,18 @@ def has_answer(s, seat) -> bool:
 
 
 def settle(s) -> None:
-    """Advance the queue as far as it goes without a player's decision."""
+    """Advance the queue as far as it goes without a player's decision.
+
+    The victory check runs after every step that may have moved a card (the action itself, a
+    declaration, a resolution); a pass of the priority or a cancelled trigger moves none, so
+    the check after it would find what the one before found (`victory` False)."""
+    victory = True
     for _ in range(10000):
         if s.phase == "over" or s.pending:
             return
-        if check_victory(s):
+        if victory and check_victory(s):
             return
+        victory = True
         if s.fired:
             for f in list(s.fired):
                 ab = s.defs[s.cards[f["card"]].card].ability(f["ability"])
@@ -430,6 +437,7 @@ def settle(s) -> None:
                     s._log("HR-combined-restrictions", "cancel", "Ни одна цель не отвечает всем ограничениям.",
                            "No target meets every restriction.")
             if not s.fired:
+                victory = False          # only fired entries went (no card moved)
                 continue
             me = chooser(s)
             mine = [f for f in s.fired if f["seat"] == me]
@@ -452,6 +460,7 @@ def settle(s) -> None:
             if not has_answer(s, s.priority):
                 s.passes += 1
                 s.priority = 1 - s.priority
+                victory = False          # a pass moves no card
                 continue
             return
         return

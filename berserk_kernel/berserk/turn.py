@@ -28,6 +28,24 @@ _ONCE = ("HR-503.1", "rule")           # the game-rule line said once a game
 _RULE_KIND = attrgetter("rule_id", "kind")
 
 
+_USED = attrgetter("used")
+
+
+def _said_once(s) -> bool:
+    """Is the once-a-game HR-503.1 line in the log? The entry found is kept on the position as
+    (index, entry) and trusted while the log still holds that very entry there (the log only
+    grows, and undo cuts it back), so the log is not scanned again at every turn start."""
+    log = s.log
+    got = s.__dict__.get("_once")
+    if got is not None and got[0] < len(log) and log[got[0]] is got[1]:
+        return True
+    for i, e in enumerate(log):
+        if _RULE_KIND(e) == _ONCE:
+            s._once = (i, e)
+            return True
+    return False
+
+
 def start_turn(s, seat: int) -> None:
     """A turn starts by opening the player's cards and restoring movement (BR-16, HR-503.1)."""
     s.active = seat
@@ -48,13 +66,12 @@ def start_turn(s, seat: int) -> None:
     if len(kept) > 1:
         keep = set(kept)
         kept = [u for u in cards if u in keep]     # logged in the order of the card table
-    for c in s.cards.values():
-        if c.used:
-            c.used = {}                          # per-turn limits start again (HR-prepayment)
+    for c in list(filter(_USED, s.cards.values())):   # the cards with a use this turn, in table order
+        c.used = {}                              # per-turn limits start again (HR-prepayment)
     s.attacks_made = 0
     p = s.seats[seat]
     s._log("BR-16", "turn", M.lazy("turn_starts", turn=s.turn, player=p.name, n=opened), seat=seat, turn=s.turn)
-    if opened and _ONCE not in map(_RULE_KIND, s.log):
+    if opened and not _said_once(s):
         # said once a game, the first time a turn start opens a card: not a line every turn
         s._log("HR-503.1", "rule", M.lazy("turn_start_rule"))
     for uid in kept:

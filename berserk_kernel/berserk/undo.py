@@ -53,7 +53,7 @@ def mark(s) -> tuple:
     d["pending"] = dict(s.pending) if s.pending else None
     d["queue"] = [dict(e) for e in s.queue]
     d["fired"] = copy_fired(s.fired) if s.fired else []
-    d["_legal"] = None
+    # d["_legal"] stays: the legal list of this position (if asked) is valid again after rewind
     return d, len(j)
 
 

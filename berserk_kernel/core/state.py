@@ -124,28 +124,34 @@ class BaseState(Contract):
         place of what the queued forced dice or the seed would show; faces it does not roll
         are dropped, and undo brings the dice back as they were.
         """
-        if not history and dice is None:
-            # search's fast path: an action object taken from the list `legal_actions()` gave
-            # for this very position (nothing was applied or undone since) was checked there
-            legal = self.__dict__.get("_legal")
-            if legal is not None:
-                for x in legal:
-                    if x is action:
-                        self._legal = None
-                        self._unmarked()
-                        self._perform(action)
-                        self.actions.append(action)
-                        return self
-        self._legal = None
-        action = self.parse_action(action)
+        # search's fast path: an action object taken from the list `legal_actions()` gave for
+        # this very position (nothing was applied since, or only applied and undone: an undo
+        # mark keeps the list of its position) was checked there
+        legal = self.__dict__.get("_legal")
+        listed = False
+        if legal is not None:
+            for x in legal:
+                if x is action:
+                    listed = True
+                    break
+        if listed and not history and dice is None:
+            self._legal = None
+            self._unmarked()
+            self._perform(action)
+            self.actions.append(action)
+            return self
+        if not listed:
+            self._legal = None
+            action = self.parse_action(action)
+            verdict = self._check(action)
+            if not verdict.ok:
+                raise IllegalAction(verdict.rule_id, verdict.ru, verdict.en, action)
         if dice is not None:
             dice = check_faces(dice)
-        verdict = self._check(action)
-        if not verdict.ok:
-            raise IllegalAction(verdict.rule_id, verdict.ru, verdict.en, action)
         if not history:
             # the fast path: the check above already refused illegal actions, and there is no
             # mark to step back to
+            self._legal = None
             self._unmarked()
             if dice is None:
                 self._perform(action)
@@ -155,7 +161,8 @@ class BaseState(Contract):
             return self
         # the mark leaves out the log and the record: both only grow, so undo cuts them back to
         # their length now (a mark per action stays the size of what the action changes)
-        mark = self._mark()
+        mark = self._mark()            # keeps the legal list of this position, if any
+        self._legal = None
         n_log, n_actions = len(self.log), len(self.actions)
         try:
             if dice is None:
@@ -190,10 +197,9 @@ class BaseState(Contract):
         action = self.actions[-1]
         mark, n_log, n_actions, dice = self._undo.pop()
         self._redo.append((action, dice))
-        self._rewind(mark)
+        self._rewind(mark)             # the legal list of the mark's position comes back with it
         del self.log[n_log:]
         del self.actions[n_actions:]
-        self._legal = None
         return action
 
     def redo(self):
@@ -240,4 +246,15 @@ class BaseState(Contract):
         """Log an event; `ru` may be a lazy catalog message (`Msg`) standing for both texts."""
         if rule_id and rule_id not in self.RULES._rules:
             self.RULES[rule_id]  # every logged rule id must be registered (raises)
-        self.log.append(LogEntry(rule_id, kind, ru, en, data))
+        # LogEntry(rule_id, kind, ru, en, data) without its __init__ frame (a few per action):
+        # the same slots as `lazy_texts` fills them
+        e = _new_entry(LogEntry)
+        e.rule_id, e.kind, e.data = rule_id, kind, data
+        if en is None and not isinstance(ru, str):
+            e._msg, e._ru, e._en = ru, None, None
+        else:
+            e._msg, e._ru, e._en = None, ru, en if en is not None else ""
+        self.log.append(e)
+
+
+_new_entry = object.__new__

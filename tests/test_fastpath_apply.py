@@ -1,0 +1,186 @@
+"""The apply path's fast paths cross-checked against the explaining kernel, over thousands of
+random positions of classic Berserk and the Heroes mode.
+
+Fast paths under test:
+- `apply(a)` WITH history of an action object from the current legal list skips parsing and
+  checking it, and an undo mark keeps the legal list of its position, so after `undo()` the
+  list is trusted again (compared with the action re-read from its text, a new object that is
+  fully checked, and with a fresh `legal_actions()`);
+- `queue.settle` checks victory only after steps that may move a card (compared with
+  `check_victory` asked on a copy at every settled position: it never finds a missed end);
+- the once-a-game HR-503.1 line found through a kept log index instead of a scan of the log
+  (compared with the scan);
+- `_log` builds its entries without `LogEntry.__init__` (compared with the constructor);
+- `key()` reading the cards' kept parts at C speed (compared with a key built from scratch).
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from berserk_kernel.berserk import new_game
+from berserk_kernel.berserk import turn, zones
+from berserk_kernel.core.errors import IllegalAction
+from berserk_kernel.core.log import LogEntry
+
+MODES = ("classic", "heroes")
+SEEDS = range(6)
+MAX_STEPS = 300
+
+
+def positions(mode: str, seed: int):
+    """Every position of a seeded random game (history=False), with its legal list."""
+    s = new_game(seed=seed, mode=mode)
+    rng = random.Random(seed)
+    for _ in range(MAX_STEPS):
+        if s.is_terminal():
+            return
+        legal = s.legal_actions()
+        yield s, legal, rng
+        s.apply(legal[rng.randrange(len(legal))], history=False)
+
+
+def texts(s) -> tuple:
+    return tuple(e.line("ru") for e in s.log), tuple(e.line("en") for e in s.log)
+
+
+def fresh_key(s) -> tuple:
+    """`key()` with every card's kept part dropped first: built from the fields alone."""
+    for c in s.cards.values():
+        object.__setattr__(c, "_k", None)
+    s.__dict__.pop("_ids", None)
+    return zones.position_key(s)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_listed_action_applied_with_history_equals_the_checked_one(mode):
+    """apply(listed object) with history = apply(its text) on a copy, with the same dice:
+    the same state hash, log texts, key and next legal list; undo returns the same position
+    and its legal list, which is then trusted again for the next action."""
+    compared = 0
+    for seed in SEEDS:
+        for s, legal, rng in positions(mode, seed):
+            if rng.random() > (0.25 if mode == "classic" else 0.08):
+                continue
+            before_hash, before_key = s.state_hash(), s.key()
+            for a in rng.sample(legal, min(3, len(legal))):
+                ref = s.copy()
+                ref.apply(str(a))                       # a new object: parsed and checked
+                s.apply(a)                              # the listed object: not checked again
+                assert s.state_hash() == ref.state_hash()
+                assert texts(s) == texts(ref)
+                assert s.key() == ref.key()
+                assert s.legal_actions() == ref.legal_actions()
+                assert s.undo() is a
+                assert s.state_hash() == before_hash and s.key() == before_key
+                # the list of the position came back with the undo mark, and equals a fresh one
+                assert s.__dict__["_legal"] == s.copy().legal_actions()
+                compared += 1
+    assert compared > 150
+
+
+def test_an_action_not_from_the_list_is_still_checked_after_undo():
+    """The trusted list is matched by identity: an equal action spelled anew, or one that is
+    illegal, is checked (and refused with its rule, the position unchanged)."""
+    s = new_game(seed=3)
+    rng = random.Random(3)
+    while s.phase != "battle":
+        s.apply(rng.choice(s.legal_actions()), history=False)
+    legal = s.legal_actions()
+    s.apply(legal[0])
+    s.undo()
+    before = s.state_hash()
+    with pytest.raises(IllegalAction) as e:
+        s.apply("defend #1")              # no attack is waiting for a defender
+    assert e.value.rule_id == "BR-9"
+    assert s.state_hash() == before
+    # the list is dropped by the refusal; an equal action given as text is checked and applied
+    assert s.__dict__["_legal"] is None
+    s.apply(str(legal[0]))
+    assert s.actions[-1] == legal[0]
+
+
+def test_the_trusted_list_is_dropped_by_an_action_and_by_redo():
+    s = new_game(seed=5)
+    rng = random.Random(5)
+    while s.phase != "battle":
+        s.apply(rng.choice(s.legal_actions()), history=False)
+    legal = s.legal_actions()
+    a = legal[0]
+    s.apply(a)
+    assert s.__dict__["_legal"] is None
+    s.undo()
+    assert s.__dict__["_legal"] is legal
+    s.redo()
+    assert s.__dict__["_legal"] is None
+    assert s.actions[-1] is a
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_settle_never_misses_the_end_of_a_game(mode):
+    """After every action the victory check, asked again on a copy, finds nothing new: the
+    checks settle leaves out (after a pass, after cancelled triggers) would have found nothing."""
+    checked = 0
+    for seed in SEEDS:
+        for s, legal, rng in positions(mode, seed):
+            if s.phase == "battle":
+                c = s.copy()
+                assert turn.check_victory(c) is False
+                assert c.key() == s.key() and len(c.log) == len(s.log)
+                checked += 1
+    assert checked > 500
+
+
+def test_the_once_a_game_line_is_found_as_the_scan_finds_it():
+    """`_said_once` agrees with a scan of the log at every position, across undo (the log cut
+    back) and copies, and the line is in a game's log at most once."""
+    seen = 0
+    for mode in MODES:
+        for seed in SEEDS:
+            for s, legal, rng in positions(mode, seed):
+                scan = any(e.rule_id == "HR-503.1" and e.kind == "rule" for e in s.log)
+                assert turn._said_once(s) is scan
+                assert sum(e.rule_id == "HR-503.1" and e.kind == "rule" for e in s.log) <= 1
+                if rng.random() < 0.1:
+                    a = rng.choice(legal)
+                    s.apply(a)
+                    s.undo()
+                    assert turn._said_once(s) is scan
+                    assert turn._said_once(s.clone()) is False       # a clone has no log
+                seen += scan
+    assert seen > 100
+
+
+def test_log_entries_equal_those_the_constructor_builds():
+    compared = 0
+    for mode in MODES:
+        for s, legal, rng in positions(mode, 1):
+            pass
+        for e in s.log:
+            ref = LogEntry(e.rule_id, e.kind, e._msg if e._msg is not None else e.ru,
+                           None if e._msg is not None else e.en, e.data)
+            assert type(e) is LogEntry
+            assert (e.rule_id, e.kind, e.ru, e.en, e.data) == (ref.rule_id, ref.kind, ref.ru, ref.en, ref.data)
+            assert e == ref and e.line("en") == ref.line("en")
+            compared += 1
+    assert compared > 200
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_key_equals_the_key_built_from_scratch(mode):
+    """key() one action away (the changed cards' parts built again) equals the key of a copy
+    whose cards keep no part at all."""
+    compared = 0
+    for seed in SEEDS:
+        for s, legal, rng in positions(mode, seed):
+            if rng.random() > 0.5:
+                continue
+            s.key()
+            a = rng.choice(legal)
+            s.apply(a)
+            assert s.key() == fresh_key(s.copy())
+            s.undo()
+            assert s.key() == fresh_key(s.copy())
+            compared += 1
+    assert compared > 80
