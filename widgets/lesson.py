@@ -37,7 +37,8 @@ CSS = """<style>
 .lesson-note{border-left:5px solid #999;background:#F4F4F4;padding:6px 10px;margin:0 0 6px 0;font-size:13px}
 .lesson-rules{margin:4px 0 0 0;padding-left:18px;font-size:12px}
 .lesson-dots{margin:0 8px;gap:0}
-.lesson-dots .lesson-dot{min-width:0;width:22px;height:24px;padding:0;margin:0;font-size:16px;line-height:22px;
+.lesson-dots-label{font-size:12px;color:#555;margin-right:2px}
+.lesson-dots .lesson-dot{min-width:0;width:24px;height:26px;padding:0;margin:0;font-size:20px;line-height:24px;
   background:transparent;box-shadow:none;color:#0072B2}
 .lesson-dots .lesson-dot:hover{background:#EEF5FB}
 .lesson-dots .lesson-dot.lesson-dot-ahead{color:#999;cursor:default}
@@ -157,12 +158,13 @@ class LessonPage:
         self.end_html = W.HTML()
         self.dots = []                     # one button per stage: a reached stage's dot goes back to it
         for i, _stage in enumerate(lesson.stages):
-            dot = W.Button(layout=W.Layout(width="22px"))
+            dot = W.Button(layout=W.Layout(width="24px"))
             dot.add_class("lesson-dot")
             dot.add_class(f"lesson-dot-{i + 1}")
             dot.on_click(lambda _b, i=i: self._guard(lambda: self._on_dot(i)))
             self.dots.append(dot)
-        self.dots_box = W.HBox(self.dots, layout=W.Layout(align_items="center"))
+        self.dots_label = W.HTML()
+        self.dots_box = W.HBox([self.dots_label] + self.dots, layout=W.Layout(align_items="center"))
         self.dots_box.add_class("lesson-dots")
         self._reached = 0                  # the furthest stage the student has been at on this page
         self.lesson_more_html = W.HTML()
@@ -414,6 +416,7 @@ class LessonPage:
 
     def _render_dots(self, lang: str) -> None:
         e = self.engine
+        self.dots_label.value = f"<span class='lesson-dots-label'>{escape(w('stages', lang))}</span>"
         for i, (stage, dot) in enumerate(zip(self.lesson.stages, self.dots)):
             current = i == e.index and not e.finished
             done = e.scores[stage.id].done

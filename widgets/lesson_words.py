@@ -8,6 +8,7 @@ WORDS: dict[str, dict[str, str]] = {
     "stage_of": {"ru": "Этап {k} из {n}", "en": "Stage {k} of {n}"},
     "hint": {"ru": "Подсказка", "en": "Hint"},
     # the stage dots in the header
+    "stages": {"ru": "Этапы:", "en": "Stages:"},
     "dot_done": {"ru": "Этап {k} пройден. Нажмите, чтобы пройти его заново.",
                  "en": "Stage {k} is done. Click to play it again."},
     "dot_current": {"ru": "Этап {k} — вы здесь. Нажмите, чтобы начать его с начала.",
