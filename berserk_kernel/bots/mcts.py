@@ -20,6 +20,11 @@ bot's judgement and the playouts correct it, so a small budget plays at least as
 greedy bot. The root action played is the one with the best mean value (virtual visits included),
 ties to the most visited, among the actions legal in the real position. Below the root,
 untried actions are expanded in kind-weighted random order.
+
+Options: `evaluation="progress"` scores the leaves with `progress.progress_evaluate` (how each
+game is won, beyond material); `widen=K` searches only the greedy prior's top K root actions;
+`final="visits"` plays the most visited root action. `depth`, `rollout` or `evaluation` left as
+None are taken per game from `PROFILES` (the tournament does so).
 """
 from __future__ import annotations
 

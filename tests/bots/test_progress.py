@@ -3,7 +3,7 @@ import pytest
 
 from berserk_kernel.berserk import position as berserk_position
 from berserk_kernel.bots import MCTSBot
-from berserk_kernel.bots.base import evaluate, material
+from berserk_kernel.bots.base import Game, evaluate, material
 from berserk_kernel.bots.mcts import EVALUATIONS, PROFILES, game_key
 from berserk_kernel.bots.progress import CITY_LATE, HERO_DANGER, LAST_CREATURES, progress_evaluate, progress_material
 from berserk_kernel.bots.tournament import make_bot, parse_mcts
@@ -76,3 +76,24 @@ def test_tournament_mcts_takes_the_profiles_unless_told():
 def test_unknown_evaluation_is_refused():
     with pytest.raises(ValueError, match="unknown evaluation 'magic'; known: material, progress"):
         MCTSBot(evaluation="magic")
+
+
+def test_widen_searches_only_the_greedy_top_k_and_ranks_the_rest_after():
+    s = position("berserk", 5, 60)
+    assert len(Game.choices(s)) > 4
+    bot = MCTSBot(playouts=12, depth=4, seed=2, widen=2)
+    out = bot.analyse(s)
+    top = {k for k, i in bot._rank.items() if i < 2}
+    assert {str(a) for a, _v, _n in out[:2]} == top
+    assert sum(n for _a, _v, n in out[:2]) == 12
+    assert all(n == 0 and v == 0.0 for _a, v, n in out[2:])
+    assert len(out) == len(Game.choices(s))
+
+
+def test_final_by_visits_plays_the_most_visited_root_action():
+    s = position("berserk", 5, 60)
+    out = MCTSBot(playouts=12, depth=4, seed=2, final="visits").analyse(s)
+    assert out[0][2] == max(n for _a, _v, n in out) > 0
+    assert [n for _a, _v, n in out] == sorted((n for _a, _v, n in out), reverse=True)
+    with pytest.raises(ValueError, match="unknown final 'best'; known: mean, visits"):
+        MCTSBot(final="best")
