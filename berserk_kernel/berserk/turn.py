@@ -32,17 +32,26 @@ _USED = attrgetter("used")
 
 
 def _said_once(s) -> bool:
-    """Is the once-a-game HR-503.1 line in the log? The entry found is kept on the position as
-    (index, entry) and trusted while the log still holds that very entry there (the log only
-    grows, and undo cuts it back), so the log is not scanned again at every turn start."""
+    """Is the once-a-game HR-503.1 line in the log? What a scan found is kept on the position as
+    ``_once = (n, entry, found)``: found, the line is ``log[n]``; not found, the first n entries
+    hold no line and ``entry`` is ``log[n - 1]``. It is trusted while the log still holds that very
+    entry there (entries are only appended, each a new object, and undo cuts the log back), so
+    the log is not scanned again at every turn start: only what was added since."""
     log = s.log
     got = s.__dict__.get("_once")
-    if got is not None and got[0] < len(log) and log[got[0]] is got[1]:
-        return True
-    for i, e in enumerate(log):
-        if _RULE_KIND(e) == _ONCE:
-            s._once = (i, e)
+    start = 0
+    if got is not None:
+        n, entry, found = got
+        if found:
+            if n < len(log) and log[n] is entry:
+                return True
+        elif n <= len(log) and (n == 0 or log[n - 1] is entry):
+            start = n
+    for i in range(start, len(log)):
+        if _RULE_KIND(log[i]) == _ONCE:
+            s._once = (i, log[i], True)
             return True
+    s._once = (len(log), log[-1] if log else None, False)
     return False
 
 
@@ -74,6 +83,7 @@ def start_turn(s, seat: int) -> None:
     if opened and not _said_once(s):
         # said once a game, the first time a turn start opens a card: not a line every turn
         s._log("HR-503.1", "rule", M.lazy("turn_start_rule"))
+        s._once = (len(s.log) - 1, s.log[-1], True)
     for uid in kept:
         s._log("HR-502.8", "open", M.lazy("not_opened", card=s.defs[s.cards[uid].card], uid=uid), card=uid)
     if seat == 1 and s.hidden_row:

@@ -71,6 +71,7 @@ def rewind(s, m: tuple) -> None:
     sd = s.__dict__
     keep = sd["log"], sd["actions"], sd["_undo"], sd["_redo"], j
     ids = sd.get("_ids")          # the identity part of the key, checked when used (zones._identities)
+    once = sd.get("_once")        # where the log says HR-503.1, checked when used (turn._said_once)
     live = sd["cards"]
     changed = live is not d["cards"] or sd["next_uid"] != d["next_uid"] or len(live) != len(d["_cards"])
     sd.clear()
@@ -84,6 +85,8 @@ def rewind(s, m: tuple) -> None:
     sd["log"], sd["actions"], sd["_undo"], sd["_redo"], sd["_journal"] = keep
     if ids is not None:
         sd["_ids"] = ids
+    if once is not None and "_once" not in sd:
+        sd["_once"] = once        # the mark's own (valid for the log cut back to the mark) comes first
     # the restored table holds the cards bound at the mark, and only them
     sd["_bound"] = (sd["cards"], MINTED[0])
 

@@ -143,11 +143,12 @@ class BaseState(Contract):
         if not listed:
             self._legal = None
             action = self.parse_action(action)
+        if dice is not None:
+            dice = check_faces(dice)
+        if not listed:
             verdict = self._check(action)
             if not verdict.ok:
                 raise IllegalAction(verdict.rule_id, verdict.ru, verdict.en, action)
-        if dice is not None:
-            dice = check_faces(dice)
         if not history:
             # the fast path: the check above already refused illegal actions, and there is no
             # mark to step back to
