@@ -382,3 +382,26 @@ def test_battle_list_after_undo_and_redo_is_the_explaining_list(mode, seeds):
             seen = {i: v for i, v in seen.items() if i <= len(s.actions)}     # the old future goes
             s.apply(choose(s, dice, legal))
     assert n >= 500 and steps >= 80, (n, steps)
+
+
+@pytest.mark.parametrize("mode,seeds,least", [("classic", range(700, 740), 30), ("heroes", range(70, 76), 8)])
+def test_answer_defend_and_fight_lists_are_their_checked_candidates(mode, seeds, least):
+    """The stages whose lists are taken as built (queue, pending:defend, pending:choice): each
+    list is its candidates through the full check, in order, and every other action of the
+    stage's kinds named on the cards in play is refused."""
+    seen: dict = {}
+    for seed in seeds:
+        s = new_game(seed=seed, mode=mode)
+        dice = Dice(seed)
+        while s.phase != "over":
+            legal = s.legal_actions()
+            st = s.stage
+            if st in ("queue", "pending:defend", "pending:choice"):
+                assert legal == [a for a in s._candidates() if s._check(a).ok], (mode, seed, st)
+                if st == "pending:defend":
+                    named = [Action("defend", u) for u, c in s.cards.items() if c.in_play]
+                    assert [a for a in named if s._check(a).ok] == [a for a in legal if a.kind == "defend"]
+                    assert legal[-1] == Action("nodefend")
+                seen[st] = seen.get(st, 0) + 1
+            s.apply(choose(s, dice, legal), history=False)
+    assert all(seen.get(st, 0) >= least for st in ("queue", "pending:defend", "pending:choice")), seen

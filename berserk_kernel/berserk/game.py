@@ -307,8 +307,11 @@ class BerserkState(BaseState):
     def legal_actions(self) -> list:
         # every battle candidate (moves, strikes, closing for a flyer, gathering, declarations,
         # hiring, end) is built from the same conditions that refuse it, so none is checked
-        # again (tests/test_fastpath.py and tests/test_fastpath_candidates.py compare)
-        if self.stage == "battle":
+        # again; so are answers in the queue (instant declarations, pass), the defenders of a
+        # strike (check_defend asks for the same list) with declining, and both fight-table
+        # options (always allowed) (tests/test_fastpath.py and tests/test_fastpath_candidates.py
+        # compare)
+        if self.stage in _EXACT:
             self._legal = out = self._candidates()
             return out
         return super().legal_actions()
@@ -383,6 +386,8 @@ class BerserkState(BaseState):
 
 
 _PRECHECKED = frozenset(("move", "strike", "use", "end", "hire"))
+# stages whose candidates are exactly the legal actions (BerserkState.legal_actions)
+_EXACT = frozenset(("battle", "queue", "pending:defend", "pending:choice"))
 _act = queue._act
 _new = tuple.__new__
 _END = Action("end")

@@ -22,7 +22,7 @@ from ..core.messages import catalog
 from . import zones
 from .actions import Action
 from .field import CELLS, half_of, half_row
-from .placement import check_host
+from .placement import check_host, host_ok
 from .triggers import fire
 
 HAND = 5
@@ -179,7 +179,7 @@ def hire_candidates(s) -> list:
                 hosts = [h for h in cells if h is not None and cards[h].owner == seat
                          and cards[h].zone == "field" and not cards[h].face_down]
             out += [new(Action, ("hire", uid, h, None, None, ())) for h in hosts
-                    if check_host(s, uid, h, hiring=True).ok]
+                    if h != uid and host_ok(s, uid, h)]
         else:
             if free is None:
                 free = [x for x in HALF_CELLS[seat] if cells[x] is None]

@@ -164,6 +164,20 @@ def check_host(s, item: int, host: int, hiring: bool = False):
     return s.RULES.ok("R-BR-SYMBIOTE")
 
 
+def host_ok(s, item: int, host: int) -> bool:
+    """`check_host(s, item, host, hiring=True).ok` for a face-up card `host` of the item's owner
+    on the field other than the item (the candidates the hiring list offers), without building
+    the verdict: the same conditions."""
+    cards, defs = s.cards, s.defs
+    d, hd = defs[cards[item].card], defs[cards[host].card]
+    if hd.type == "artifact" or hd.kind != "ground":
+        return False
+    others = [defs[cards[u].card] for u in zones.attachments(s, host)]
+    if d.type == "equipment":
+        return bool(hd.klass) and not hd.incorporeal and not any(o.equipment == d.equipment for o in others)
+    return not any(o.is_symbiote for o in others)
+
+
 def attach_seat(s) -> int:
     return s.pending["seat"] if s.pending else s.active
 

@@ -245,7 +245,7 @@ def declare_card(s, scan, c, answers: bool, out: list) -> None:
                 out.extend(declarations(s, u, ab))
         return
     i = scan.info[c.card]
-    for ab, pays, mode in (i.instant_plan if answers else i.battle_plan):
+    for ab, pays, mode, needs_cell in (i.instant_plan if answers else i.battle_plan):
         if pays and unpaid(s, c, ab):
             continue
         if mode == "self" or mode == "mass" or (mode == "host" and c.zone == "attached"):
@@ -254,14 +254,15 @@ def declare_card(s, scan, c, answers: bool, out: list) -> None:
             legal = scan.ability_targets(c, ab, c.owner)
             if not legal:
                 continue
+            aid, new = ab.id, _new
             if mode == "choose":
                 lo, hi = ab.count
-                out += [_new(Action, ("use", u, None, None, ab.id, combo))
+                out += [new(Action, ("use", u, None, None, aid, combo))
                         for k in range(lo, hi + 1) for combo in combinations(legal, k)]
-            elif ab.needs_cell:
-                out += [_new(Action, ("use", u, None, cell, ab.id, (t,))) for t in legal for cell in move_cells(s, t)]
+            elif needs_cell:
+                out += [new(Action, ("use", u, None, cell, aid, (t,))) for t in legal for cell in move_cells(s, t)]
             else:
-                out += [_new(Action, ("use", u, None, None, ab.id, (t,))) for t in legal]
+                out += [new(Action, ("use", u, None, None, aid, (t,))) for t in legal]
 
 
 def in_play(s, seat) -> list[int]:

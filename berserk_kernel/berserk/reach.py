@@ -97,10 +97,10 @@ class Info:
         own = tuple(a for a in d.abilities if not a.granted)
         self.battle = tuple(a for a in own if a.timing in ("activated", "instant"))   # own time
         self.instant = tuple(a for a in own if a.timing == "instant")                # answers (BR-14)
-        # the same abilities as (ability, has a cost or a per-turn limit, target mode)
-        self.battle_plan = tuple((a, bool(a.per_turn or a.tokens or a.wounds or a.coins), a.target)
+        # the same abilities as (ability, has a cost or a per-turn limit, target mode, needs a cell)
+        self.battle_plan = tuple((a, bool(a.per_turn or a.tokens or a.wounds or a.coins), a.target, a.needs_cell)
                                  for a in self.battle)
-        self.instant_plan = tuple((a, bool(a.per_turn or a.tokens or a.wounds or a.coins), a.target)
+        self.instant_plan = tuple((a, bool(a.per_turn or a.tokens or a.wounds or a.coins), a.target, a.needs_cell)
                                   for a in self.instant)
         self.max_tokens = d.max_tokens
         self.turn_start = any(a.timing == "triggered" and a.trigger == "turn_start" for a in d.abilities)
@@ -287,14 +287,10 @@ class Scan:
         is one (HR-combined-restrictions)."""
         s, cards, info = self.s, self.cards, self.info
         enemy = 1 - seat
-        ok = set()
-        flyer = []
         maybe = self.maybe_in(enemy)
-        for u in self.field[enemy] + s.seats[enemy].aux:
-            t = cards[u]
-            if t.face_down or (info[t.card].strikeable and not (u in maybe and self.protected(t, "strike"))):
-                ok.add(u)
-                flyer.append(u)
+        flyer = [u for u in self.field[enemy] + s.seats[enemy].aux
+                 if (t := cards[u]).face_down or (info[t.card].strikeable and not (u in maybe and self.protected(t, "strike")))]
+        ok = set(flyer)
         forced = self.forced(seat)
         if forced is not None:
             ok &= {forced}
