@@ -6,7 +6,7 @@ from berserk_kernel.bots import MCTSBot
 from berserk_kernel.bots.base import Game, evaluate, material
 from berserk_kernel.bots.mcts import EVALUATIONS, PROFILES, game_key
 from berserk_kernel.bots.progress import CITY_LATE, HERO_DANGER, LAST_CREATURES, progress_evaluate, progress_material
-from berserk_kernel.bots.tournament import make_bot, parse_mcts
+from berserk_kernel.bots.tournament import Pairing, Settings, Table, make_bot, parse_mcts
 
 from .positions import position
 
@@ -97,3 +97,14 @@ def test_final_by_visits_plays_the_most_visited_root_action():
     assert [n for _a, _v, n in out] == sorted((n for _a, _v, n in out), reverse=True)
     with pytest.raises(ValueError, match="unknown final 'best'; known: mean, visits"):
         MCTSBot(final="best")
+
+
+def test_tournament_table_names_the_profiles_or_the_settings_told():
+    table = Table([Pairing("heroes", 2, "mcts", "greedy")])
+    text = table.markdown(Settings(seed=7000, turn_limit=50))
+    assert "per game (unless told): berserk: 10 playouts, depth 8, greedy rollouts, material evaluation; " \
+           "heroes: 10 playouts, depth 4, random rollouts, material evaluation; " \
+           "city: 10 playouts, depth 4, greedy rollouts, material evaluation;" in text
+    assert "classic turn limit 50, Heroes turn limit 80; seeds 7000.." in text
+    told = table.markdown(Settings(playouts=20, depth=6, mcts=(("widen", 5),)))
+    assert "mcts: 20 playouts, depth 6; per game (unless told)" in told and ", widen 5;" in told
