@@ -165,10 +165,14 @@ class MCTSBot:
         for key, a in real.items():
             e = root.get(key)
             out.append((a, e.w / e.n if e and e.n else 0.0, e.n - k if e and e.n else 0))
-        if self.final == "visits":
-            order = lambda t: (str(t[0]) not in keys, -t[2], -round(t[1], 9), self._rank.get(str(t[0]), last), str(t[0]))  # noqa: E731
-        else:
-            order = lambda t: (str(t[0]) not in keys, -round(t[1], 9), -t[2], self._rank.get(str(t[0]), last), str(t[0]))  # noqa: E731
+        by_visits = self.final == "visits"
+
+        def order(t):
+            """Searched actions first (all of them unless `widen`), then the best mean (or the
+            most visits), more visits (or the best mean), the greedy rank, the text."""
+            a, v, n = t
+            best = (-n, -round(v, 9)) if by_visits else (-round(v, 9), -n)
+            return (str(a) not in keys, *best, self._rank.get(str(a), last), str(a))
         out.sort(key=order)
         return out
 
