@@ -108,3 +108,10 @@ def test_tournament_table_names_the_profiles_or_the_settings_told():
     assert "classic turn limit 50, Heroes turn limit 80; seeds 7000.." in text
     told = table.markdown(Settings(playouts=20, depth=6, mcts=(("widen", 5),)))
     assert "mcts: 20 playouts, depth 6; per game (unless told)" in told and ", widen 5;" in told
+
+
+def test_before_the_battle_progress_is_the_material():
+    s = position("berserk", 3, 6)
+    assert s.phase == "build"
+    assert material(s) == [62.0, 0.0]
+    assert progress_material(s) == [62.0, 0.0]
