@@ -70,6 +70,9 @@ def try_wrong(lp: LessonInBrowser) -> bool:
         expect(box).to_contain_text(fb.rule_ids[0], timeout=STEP_MS)
         expect(box).to_contain_text(w("taken_back", lp.lang), timeout=STEP_MS)
         lp.wait_idle()
+        # the wrong move cannot be redone: «↷ Вернуть ход» is off on the page as in the mirror
+        assert not lp.controller.can_redo()
+        expect(lp._button(w_app("redo", lp.lang))).to_be_disabled(timeout=STEP_MS)
         return True
     return False
 
