@@ -206,6 +206,8 @@ def plan(ab) -> tuple:
 class Scan:
     """The parts of one position that every candidate of its legal list reads."""
 
+    __slots__ = ("s", "cards", "info", "occ", "field", "_taunt", "_prot", "_kinds")
+
     def __init__(self, s):
         self.s = s
         self.cards = s.cards
