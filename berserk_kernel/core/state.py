@@ -124,22 +124,16 @@ class BaseState(Contract):
         place of what the queued forced dice or the seed would show; faces it does not roll
         are dropped, and undo brings the dice back as they were.
         """
-        # search's fast path: an action object taken from the list `legal_actions()` gave for
-        # this very position (nothing was applied since, or only applied and undone: an undo
-        # mark keeps the list of its position) was checked there
-        legal = self.__dict__.get("_legal")
+        # an action object taken from the list `legal_actions()` gave for this very position
+        # (nothing was applied since, or only applied and undone: an undo mark keeps the list of
+        # its position) was checked there: search's fast path skips parsing and checking it
         listed = False
+        legal = self.__dict__.get("_legal")
         if legal is not None:
             for x in legal:
                 if x is action:
                     listed = True
                     break
-        if listed and not history and dice is None:
-            self._legal = None
-            self._unmarked()
-            self._perform(action)
-            self.actions.append(action)
-            return self
         if not listed:
             self._legal = None
             action = self.parse_action(action)
@@ -149,15 +143,10 @@ class BaseState(Contract):
             verdict = self._check(action)
             if not verdict.ok:
                 raise IllegalAction(verdict.rule_id, verdict.ru, verdict.en, action)
-        if not history:
-            # the fast path: the check above already refused illegal actions, and there is no
-            # mark to step back to
+        if not history:                # no mark to step back to
             self._legal = None
             self._unmarked()
-            if dice is None:
-                self._perform(action)
-            else:
-                self._perform_rolled(action, dice)
+            self._run(action, dice)
             self.actions.append(action)
             return self
         # the mark leaves out the log and the record: both only grow, so undo cuts them back to
@@ -166,10 +155,7 @@ class BaseState(Contract):
         self._legal = None
         n_log, n_actions = len(self.log), len(self.actions)
         try:
-            if dice is None:
-                self._perform(action)
-            else:
-                self._perform_rolled(action, dice)
+            self._run(action, dice)
         except BaseException:
             self._rewind(mark)
             del self.log[n_log:]
@@ -179,6 +165,13 @@ class BaseState(Contract):
         self._undo.append((mark, n_log, n_actions, dice))
         self._redo.clear()
         return self
+
+    def _run(self, action, dice) -> None:
+        """The action's effects: the dice roll as usual, or show the faces given."""
+        if dice is None:
+            self._perform(action)
+        else:
+            self._perform_rolled(action, dice)
 
     def push(self, action):
         """python-chess spelling of `apply`."""
