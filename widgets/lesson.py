@@ -170,8 +170,13 @@ class LessonPage:
         self.lesson_more_html = W.HTML()
 
         self.app.title_override = self._title
-        self.app.side_top.children = [self.style, self.success_html, self.objective_html, self.buttons,
-                                      self.feedback_html, self.end_html, self.stage_more]
+        # during a stage the buttons come under the objective; on the end screen the links (the
+        # next lesson first) come before «Play again»
+        self._top_playing = (self.style, self.success_html, self.objective_html, self.buttons,
+                             self.feedback_html, self.end_html, self.stage_more)
+        self._top_end = (self.style, self.success_html, self.objective_html, self.feedback_html,
+                         self.end_html, self.buttons, self.stage_more)
+        self.app.side_top.children = self._top_playing
         self.app.header_extra.children = [self.dots_box]
         self._side_children = tuple(self.app.side.children)   # the game's own panels below side_top
         if lesson.more:
@@ -407,6 +412,8 @@ class LessonPage:
             b.layout.display = None
         self.again_button.layout.display = "none"
         self.end_html.value = ""
+        if tuple(self.app.side_top.children) != self._top_playing:
+            self.app.side_top.children = self._top_playing
         if stage.more:
             self.stage_more_html.value = md_html(stage.text("more", lang))
             self.stage_more.set_title(0, w("more", lang))
@@ -447,6 +454,8 @@ class LessonPage:
             b.layout.display = "none"
         self.again_button.layout.display = None
         self.stage_more.layout.display = "none"
+        if tuple(self.app.side_top.children) != self._top_end:
+            self.app.side_top.children = self._top_end
 
 
 def lesson_page(lesson_id: str, lang: str | None = None):

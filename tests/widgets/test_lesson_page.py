@@ -219,12 +219,15 @@ def test_the_end_screen_shows_the_score_and_the_links_only():
     assert p.app.hint_html.layout.display == "none"  # nor the line of what is lit under the board
     shown = [c for c in p.app.side_top.children if getattr(c.layout, "display", None) != "none"]
     assert p.objective_html in shown and p.end_html in shown and p.buttons in shown
+    assert shown.index(p.end_html) < shown.index(p.buttons)   # the next lesson first, then «Play again»
     assert p.again_button.layout.display is None
     assert p.feedback_html.value == "" and "0 mistakes, 0 hints" in p.objective_html.value
     assert all(b.layout.display == "none" for b in (p.hint_button, p.show_button, p.restart_button))
     assert p.stage_more.layout.display == "none"
     p.again_button.click()                           # «Start again»: the game's panels come back
     assert not p.engine.finished and side.children == p._side_children and p.app.status_html in side.children
+    top = list(p.app.side_top.children)
+    assert top.index(p.buttons) < top.index(p.feedback_html) < top.index(p.end_html)   # the stage's order again
 
 
 THREE = dict(copy.deepcopy(BASE), stage=copy.deepcopy(BASE["stage"]) + [
