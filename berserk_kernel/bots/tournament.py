@@ -180,10 +180,11 @@ def run_pairings(pairings, games: int, st: Settings, workers: int = 1, out_dir: 
     return table
 
 
-def run(game: str, games: int, a: str, b: str, players: int = 2, seed: int = 0, playouts: int = 16,
+def run(game: str, games: int, a: str, b: str, players: int = 2, seed: int = 0, playouts: int | None = None,
         depth: int | None = None, turn_limit: int = 30, out=sys.stdout, workers: int = 1,
         heroes_turn_limit: int | None = None) -> dict:
-    """One pairing; returns its row of the table (games, a_wins, b_wins, draws, cpu)."""
+    """One pairing; returns its row of the table (games, a_wins, b_wins, draws, cpu). `playouts`
+    and `depth` left as None are the game's `mcts.PROFILES` (as on the command line)."""
     st = Settings(seed, playouts, depth, turn_limit, heroes_turn_limit if heroes_turn_limit is not None else turn_limit)
     pairing = Pairing(game, players, a, b)
     return run_pairings([pairing], games, st, workers, out=out).rows[pairing]

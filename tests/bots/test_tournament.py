@@ -36,3 +36,13 @@ def test_bad_arguments_are_refused():
         main(["--game", "berserk", "--players", "4"])
     with pytest.raises(SystemExit):
         main(["--workers", "0"])
+
+
+def test_run_takes_the_per_game_playouts_like_the_command_line():
+    """`run()` without `playouts` plays the profile's playouts, as `main()` without --playouts does
+    (it once kept 16 playouts with the profile's depth: a mix of settings no profile names)."""
+    out = io.StringIO()
+    run("city", 1, "greedy", "random", players=2, seed=3, turn_limit=2, out=out)
+    text = out.getvalue()
+    assert "\nmcts: per game (unless told): berserk: 10 playouts" in text
+    assert "16 playouts" not in text
