@@ -5,16 +5,6 @@ means, widgets/city_controller.py).
     from widgets import CityApp
     app = CityApp(new_game(players=3, seed=7))    # display `app`; its set-up row starts new games
     app.controller.click("district:5")
-
-The controller holds no rule: the kernel lists the legal actions, explains refusals and draws the
-city (`city_scene`); the controller adds the lit districts on the highlight layer. It is written
-over the fields of an `Action` (verb, dst, src, count):
-
-  - no district at all (draw, income, end): a prompt button;
-  - a district alone (pick, capture): the district is lit; a click acts;
-  - a district and a number (reinforce): select your district, choose the number beside the board;
-  - from one district to another with a number (move, redeploy, attack): click the source, then a
-    lit destination, then choose the number of forces (asked only when there is a choice).
 """
 from __future__ import annotations
 
