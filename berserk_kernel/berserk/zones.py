@@ -321,15 +321,15 @@ def position_key(s) -> tuple:
     Cards in play and in the graveyards (which keep their wounds and tokens) give all their
     fields (each card keeps its part until one changes); a card elsewhere (deck, deal, squad,
     hand, set aside) is a fresh card there, so its identity and the zone lists say all of it."""
-    cards, seats = s.cards, s.seats
-    shown = [u for u in s.cells if u is not None]
-    for p in seats:
-        shown += p.aux
-        shown += p.attached
-        shown += p.graveyard
-    play = tuple([c._k or card_key(c) for c in map(cards.__getitem__, shown)])
+    cards, cells = s.cards, s.cells
+    p0, p1 = s.seats
+    # the field in cell order, then each seat's auxiliary zone, attached cards and graveyard
+    play = [(c := cards[u])._k or card_key(c) for u in cells if u is not None]
+    for u in (*p0.aux, *p0.attached, *p0.graveyard, *p1.aux, *p1.attached, *p1.graveyard):
+        c = cards[u]
+        play.append(c._k or card_key(c))
     return (s.phase, s.active, s.turn, s.winner, s.roll_winner, s.hidden_row, s.mode, s.priority,
-            s.passes, s.batch, s.attacks_made, s.next_uid, tuple(s.cells), _identities(s), play,
-            tuple(map(_seat_key, seats)),
+            s.passes, s.batch, s.attacks_made, s.next_uid, tuple(cells), _identities(s), tuple(play),
+            (_seat_key(p0), _seat_key(p1)),
             _frozen(s.pending) if s.pending else None, _frozen(s.queue) if s.queue else (),
             _frozen(s.fired) if s.fired else (), tuple(s.dice.forced))
