@@ -25,7 +25,7 @@ from ..berserk import new_game as berserk_game
 from ..city import new_game as city_game
 from . import BOTS
 from .base import Game
-from .mcts import PROFILES
+from .mcts import PROFILES, profile_key
 
 SUITE = (("berserk", 2, "mcts", "random"), ("berserk", 2, "mcts", "greedy"),
          ("heroes", 2, "mcts", "random"), ("heroes", 2, "mcts", "greedy"),
@@ -60,6 +60,8 @@ class Settings:
     heroes_turn_limit: int = 80
     mcts: tuple = ()          # extra MCTSBot keywords, ((name, value), ...)
 
+
+PROFILE_NAMES = {"berserk": "classic Berserk", "heroes": "Heroes", "city2": "City 2 players", "city": "City 3-4 players"}
 
 MCTS_OPTIONS = {"rollout": str, "eps": float, "c": float, "prior_visits": int, "chance": str, "evaluation": str,
                 "widen": int, "final": str}
@@ -107,7 +109,7 @@ def play_one(task):
     pairing, i, st = task
     seat_a = i % pairing.players
     limit = st.heroes_turn_limit if pairing.game == "heroes" else st.turn_limit
-    playouts = st.playouts if st.playouts is not None else PROFILES[pairing.game]["playouts"]
+    playouts = st.playouts if st.playouts is not None else PROFILES[profile_key(pairing.game, pairing.players)]["playouts"]
     bots = [make_bot(pairing.a if p == seat_a else pairing.b, st.seed * 1000 + i * 10 + p, playouts, st.depth, st.mcts)
             for p in range(pairing.players)]
     state = new_state(pairing.game, st.seed + i, pairing.players, limit)
@@ -139,7 +141,7 @@ class Table:
             lines.append(f"| {p.label} | {p.a} | {b} | {row['games']} | {row['a_wins']} | {row['b_wins']} "
                          f"| {row['draws']} | {row['a_wins'] / n:.1%} | {score:.1%} | {row['cpu'] / n:.1f} |")
         extra = "".join(f", {k} {v}" for k, v in st.mcts)
-        per_game = "; ".join(f"{g}: {p['playouts']} playouts, depth {p['depth']}, {p['rollout']} rollouts, "
+        per_game = "; ".join(f"{PROFILE_NAMES[g]}: {p['playouts']} playouts, depth {p['depth']}, {p['rollout']} rollouts, "
                              f"{p['evaluation']} evaluation" for g, p in PROFILES.items())
         told = f"{st.playouts} playouts" if st.playouts is not None else ""
         told += (", " if told else "") + f"depth {st.depth}" if st.depth is not None else ""

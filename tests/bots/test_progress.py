@@ -4,7 +4,7 @@ import pytest
 from berserk_kernel.berserk import position as berserk_position
 from berserk_kernel.bots import MCTSBot
 from berserk_kernel.bots.base import Game, evaluate, material
-from berserk_kernel.bots.mcts import EVALUATIONS, PROFILES, game_key
+from berserk_kernel.bots.mcts import EVALUATIONS, PROFILES, game_key, profile_key
 from berserk_kernel.bots.progress import CITY_LATE, HERO_DANGER, LAST_CREATURES, progress_evaluate, progress_material
 from berserk_kernel.bots.tournament import Pairing, Settings, Table, make_bot, parse_mcts
 
@@ -53,7 +53,7 @@ def test_the_end_is_valued_by_the_exact_returns():
 
 
 def test_profiles_choose_depth_rollout_and_evaluation_per_game():
-    for game, key in (("berserk", "berserk"), ("heroes", "heroes"), ("city", "city")):
+    for game, key in (("berserk", "berserk"), ("heroes", "heroes"), ("city", "city2"), ("city4", "city")):
         s = position(game, 4, 30)
         assert game_key(s) == key
         bot = MCTSBot(playouts=2, seed=1, depth=None, rollout=None, evaluation=None)
@@ -64,6 +64,12 @@ def test_profiles_choose_depth_rollout_and_evaluation_per_game():
     fixed = MCTSBot(playouts=2, seed=1, depth=3, rollout="random", evaluation="progress")
     fixed.analyse(position("city", 4, 30))
     assert fixed._depth == 3 and fixed._evaluate is progress_evaluate
+
+
+def test_two_player_city_values_progress_and_three_or_four_players_material():
+    assert (PROFILES["city2"]["evaluation"], PROFILES["city"]["evaluation"]) == ("progress", "material")
+    assert profile_key("city", 2) == "city2" and profile_key("city", 3) == profile_key("city", 4) == "city"
+    assert profile_key("berserk", 2) == "berserk" and profile_key("heroes", 2) == "heroes"
 
 
 def test_tournament_mcts_takes_the_profiles_unless_told():
@@ -102,9 +108,10 @@ def test_final_by_visits_plays_the_most_visited_root_action():
 def test_tournament_table_names_the_profiles_or_the_settings_told():
     table = Table([Pairing("heroes", 2, "mcts", "greedy")])
     text = table.markdown(Settings(seed=7000, turn_limit=50))
-    assert "per game (unless told): berserk: 10 playouts, depth 8, greedy rollouts, material evaluation; " \
-           "heroes: 10 playouts, depth 4, random rollouts, material evaluation; " \
-           "city: 10 playouts, depth 4, greedy rollouts, material evaluation;" in text
+    assert "per game (unless told): classic Berserk: 10 playouts, depth 8, greedy rollouts, material evaluation; " \
+           "Heroes: 10 playouts, depth 4, random rollouts, material evaluation; " \
+           "City 2 players: 10 playouts, depth 4, greedy rollouts, progress evaluation; " \
+           "City 3-4 players: 10 playouts, depth 4, greedy rollouts, material evaluation;" in text
     assert "classic turn limit 50, Heroes turn limit 80; seeds 7000.." in text
     told = table.markdown(Settings(playouts=20, depth=6, mcts=(("widen", 5),)))
     assert "mcts: 20 playouts, depth 6; per game (unless told)" in told and ", widen 5;" in told
