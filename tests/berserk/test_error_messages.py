@@ -76,4 +76,6 @@ def test_other_refusals_name_their_field_in_both_languages():
         "card[x].strike", "удар должен расти: слабый <= средний <= сильный", "the strike must grow: weak <= medium <= strong")
     terrain = {"id": "t", "name": "t", "type": "terrain", "lives": 1, "cost": 1, "elements": ["steppe"]}
     assert refusal(parse_cards, [terrain], "<c>")[1:] == (
-        "card[t].lives", "у карты типа terrain нет жизней (BR-2.2)", "a terrain card has no lives (BR-2.2)")
+        "card[t].lives", "у карты типа terrain нет жизней (BR-2.2)", "a card of type terrain has no lives (BR-2.2)")
+    equipment = dict(terrain, id="e", type="equipment", equipment="weapon")
+    assert refusal(parse_cards, [equipment], "<c>")[3] == "a card of type equipment has no lives (BR-2.2)"   # not "a equipment"
