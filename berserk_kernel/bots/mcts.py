@@ -62,7 +62,8 @@ def profile_key(game: str, players: int = 2) -> str:
 
 
 def game_key(state) -> str:
-    """"berserk" (classic), "heroes", "city2" (2 players) or "city" (3-4): the key of `PROFILES`."""
+    """The key of `PROFILES` for a state: "berserk" (classic), "heroes", "city2" (2 players) or
+    "city" (3-4 players)."""
     if state.GAME == "city":
         return profile_key("city", state.num_players())
     return "heroes" if getattr(state, "mode", "classic") == "heroes" else "berserk"
