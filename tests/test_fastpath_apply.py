@@ -184,3 +184,19 @@ def test_the_key_equals_the_key_built_from_scratch(mode):
             assert s.key() == fresh_key(s.copy())
             compared += 1
     assert compared > 80
+
+
+def test_a_card_key_part_holds_every_field_of_the_card():
+    """`zones.card_key` reads the fields one by one: it holds every slot of a card but the
+    journal's two (in slot order, `used` last and only when the card has one), so a field added
+    to the card and forgotten there fails here; a change of any field changes the part."""
+    s = new_game(seed=3)
+    fields = [f for f in zones._CardFields.__slots__ if f not in ("_j", "_k", "used")]
+    c = next(iter(s.cards.values())).copy()
+    assert zones.card_key(c) == tuple(getattr(c, f) for f in fields)
+    c.used = {"b": 2, "a": 1}
+    assert zones.card_key(c) == tuple(getattr(c, f) for f in fields) + ((("a", 1), ("b", 2)),)
+    for f in fields:
+        before = zones.card_key(c)
+        setattr(c, f, ("changed", f))
+        assert c._k is None and zones.card_key(c) != before, f

@@ -260,8 +260,6 @@ def move_to_aux(s, uid: int) -> None:
 
 # --- the position key for search (BerserkState.key) -------------------------------------------
 
-_PLAY_FIELDS = attrgetter("uid", "card", "owner", "zone", "cell", "host", "closed", "face_down", "wounds",
-                          "moves", "tokens", "flyer_strike", "poison", "taunt", "lasting")
 _CARD_ID = attrgetter("card")
 
 
@@ -280,7 +278,10 @@ def _frozen(value):
 
 def card_key(c: CardState) -> tuple:
     """Every field of a card as a hashable tuple, kept on the card until a field changes."""
-    k = _PLAY_FIELDS(c)
+    # the fields read one by one (a slot read each, faster than an attrgetter of 15 names);
+    # `used` last, only when the card has one
+    k = (c.uid, c.card, c.owner, c.zone, c.cell, c.host, c.closed, c.face_down, c.wounds,
+         c.moves, c.tokens, c.flyer_strike, c.poison, c.taunt, c.lasting)
     if c.used:
         k += (tuple(sorted(c.used.items())),)
     _SET(c, "_k", k)
