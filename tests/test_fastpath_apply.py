@@ -21,6 +21,8 @@ import pytest
 
 from berserk_kernel.berserk import new_game
 from berserk_kernel.berserk import turn, zones
+from berserk_kernel.berserk.agents import choose
+from berserk_kernel.core.dice import Dice
 from berserk_kernel.core.errors import IllegalAction
 from berserk_kernel.core.log import LogEntry
 
@@ -57,7 +59,7 @@ def fresh_key(s) -> tuple:
 def test_a_listed_action_applied_with_history_equals_the_checked_one(mode):
     """apply(listed object) with history = apply(its text) on a copy, with the same dice:
     the same state hash, log texts, key and next legal list; undo returns the same position
-    and its legal list, which is then trusted again for the next action."""
+    and its legal list (kept by the undo mark for legal_actions() and search's fast path)."""
     compared = 0
     for seed in SEEDS:
         for s, legal, rng in positions(mode, seed):
@@ -95,8 +97,9 @@ def test_an_action_not_from_the_list_is_still_checked_after_undo():
         s.apply("defend #1")              # no attack is waiting for a defender
     assert e.value.rule_id == "BR-9"
     assert s.state_hash() == before
-    # the list is dropped by the refusal; an equal action given as text is checked and applied
-    assert s.__dict__["_legal"] is None
+    # a refusal changes nothing, the position's list included; an equal action given as text is
+    # checked and applied
+    assert s.__dict__["_legal"] == s.copy().legal_actions()
     s.apply(str(legal[0]))
     assert s.actions[-1] == legal[0]
 
@@ -107,11 +110,13 @@ def test_the_trusted_list_is_dropped_by_an_action_and_by_redo():
     while s.phase != "battle":
         s.apply(rng.choice(s.legal_actions()), history=False)
     legal = s.legal_actions()
+    kept = s.__dict__["_legal"]
+    assert kept == legal and kept is not legal          # the caller gets a copy
     a = legal[0]
     s.apply(a)
     assert s.__dict__["_legal"] is None
     s.undo()
-    assert s.__dict__["_legal"] is legal
+    assert s.__dict__["_legal"] is kept
     s.redo()
     assert s.__dict__["_legal"] is None
     assert s.actions[-1] is a
@@ -200,3 +205,42 @@ def test_a_card_key_part_holds_every_field_of_the_card():
         before = zones.card_key(c)
         setattr(c, f, ("changed", f))
         assert c._k is None and zones.card_key(c) != before, f
+
+
+def _battle_with_a_strike(seed=1):
+    s = new_game(seed=seed)
+    d = Dice(seed)
+    while s.stage != "battle" or not any(a.kind == "strike" for a in s.legal_actions()):
+        s.apply(choose(s, d), history=False)
+    return s
+
+
+def test_apply_with_history_checks_every_action_even_one_from_the_list():
+    """The list is trusted only by search (history=False): a caller's list is a copy, and a hand
+    edit after legal_actions() is seen by the check of an apply with history."""
+    s = _battle_with_a_strike()
+    listed = s.legal_actions()
+    strike = next(a for a in listed if a.kind == "strike")
+    bad = type(strike)("strike", strike.card, strike.card)          # a card striking itself
+    listed.append(bad)                                              # the caller's own list
+    before = s.state_hash()
+    with pytest.raises(IllegalAction) as e:
+        s.apply(bad, history=False)
+    assert e.value.rule_id == s.explain(bad).rule_id and s.state_hash() == before
+    assert bad not in s.legal_actions() and s.legal_actions() is not s.legal_actions()
+    s.cards[strike.card].closed = True                              # a hand edit: the striker closed
+    rule = s.explain(strike).rule_id
+    before = s.state_hash()
+    with pytest.raises(IllegalAction) as e:
+        s.apply(strike)
+    assert e.value.rule_id == rule == "BR-9.2" and s.state_hash() == before
+
+
+def test_an_apply_without_history_drops_what_was_undone():
+    s = _battle_with_a_strike(2)
+    first = s.legal_actions()[0]
+    s.apply(first)
+    s.undo()
+    assert s.can_redo()
+    s.apply(s.legal_actions()[-1], history=False)
+    assert not s.can_redo()

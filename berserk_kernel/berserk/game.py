@@ -317,10 +317,10 @@ class BerserkState(BaseState):
         # compare)
         if self.phase == "battle" and not self.pending and not self.fired and not self.queue:
             self._legal = out = self._battle_list(self.active)      # stage "battle"
-            return out
+            return out[:]                  # the position keeps its own list (apply's fast path)
         if self.stage in _EXACT:
             self._legal = out = self._candidates()
-            return out
+            return out[:]
         return super().legal_actions()
 
     # --- copying and files ----------------------------------------------------------------

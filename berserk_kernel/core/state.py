@@ -96,7 +96,7 @@ class BaseState(Contract):
 
     # --- the public API -----------------------------------------------------------------
     def legal_actions(self) -> list:
-        """Every legal decision of whoever must decide now."""
+        """Every legal decision of whoever must decide now (a new list each time)."""
         check = self._check
         pre = self.PRECHECKED
         if pre:
@@ -105,7 +105,7 @@ class BaseState(Contract):
         else:
             out = [a for a in self._candidates() if check(a).ok]
         self._legal = out
-        return out
+        return out[:]                  # the position keeps its own list (apply's fast path)
 
     def explain(self, action) -> Verdict:
         """Why `action` is or is not legal now, with the deciding rule id."""
@@ -124,19 +124,20 @@ class BaseState(Contract):
         place of what the queued forced dice or the seed would show; faces it does not roll
         are dropped, and undo brings the dice back as they were.
         """
-        # an action object taken from the list `legal_actions()` gave for this very position
-        # (nothing was applied since, or only applied and undone: an undo mark keeps the list of
-        # its position) was checked there: search's fast path skips parsing and checking it
+        # search's fast path (history=False only): an action object taken from the list
+        # `legal_actions()` gave for this very position (nothing was applied since, or only
+        # applied and undone: an undo mark keeps the list of its position) was checked there, so
+        # it is neither parsed nor checked again; with history every action is checked
         listed = False
-        legal = self.__dict__.get("_legal")
-        if legal is not None:
-            for x in legal:
-                if x is action:
-                    listed = True
-                    break
+        if not history:
+            legal = self.__dict__.get("_legal")
+            if legal is not None:
+                for x in legal:
+                    if x is action:
+                        listed = True
+                        break
         if not listed:
-            self._legal = None
-            action = self.parse_action(action)
+            action = self.parse_action(action)    # a refusal leaves the position and its list as they were
         if dice is not None:
             dice = check_faces(dice)
         if not listed:
@@ -145,6 +146,8 @@ class BaseState(Contract):
                 raise IllegalAction(verdict.rule_id, verdict.ru, verdict.en, action)
         if not history:                # no mark to step back to
             self._legal = None
+            if self._redo:             # what was undone belongs to another line of play now
+                self._redo.clear()
             self._unmarked()
             self._run(action, dice)
             self.actions.append(action)
