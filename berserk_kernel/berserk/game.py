@@ -19,11 +19,12 @@ from ..core.loading import parse_text
 from ..core.messages import catalog
 from ..core.rules import RuleRegistry
 from ..core.state import BaseState
-from . import heroes, hidden, movement, placement, queue, reach, setup, strike, turn, zones
+from . import heroes, hidden, movement, placement, queue, setup, strike, turn, zones
 from . import readout, undo
 from .actions import Action
+from .battle_list import battle_list
 from .cards import demo_cards
-from .field import CELLS, ORTHOGONAL
+from .field import CELLS
 from .options import Options
 from .triggers import chooser
 from .zones import CardState, Seat
@@ -260,53 +261,8 @@ class BerserkState(BaseState):
         return []
 
     def _battle_list(self, me: int) -> list:
-        """The legal list of a battle position with no decision pending (`me`: the active seat)."""
-        # built from precomputed tables (reach.py) and the position read once, without
-        # verdicts: the list the explaining checks give, in the same order (moves, strikes
-        # and closing for a flyer card by card, then gathering, declarations, hiring, end;
-        # tests/test_fastpath_candidates.py compares)
-        scan = reach.Scan(self)
-        info, cards, cells, new = scan.info, self.cards, self.cells, _new
-        seat = self.seats[me]
-        pools = flyers_only = None
-        out, gather, declare = [], [], []
-        for u in scan.field[me] + seat.aux + seat.attached:
-            c = cards[u]
-            if c.closed or c.face_down:
-                continue
-            i = info[c.card]
-            if i.gathers and (i.max_tokens is None or c.tokens < i.max_tokens):
-                gather.append(new(Action, ("gather", u, None, None, None, ())))
-            if i.battle or c.lasting:
-                queue.declare_card(self, scan, c, False, declare)
-            if not i.has_strike or c.zone == "attached":
-                continue
-            if pools is None:
-                pools = scan.strike_pools(me)
-            if c.zone == "field":
-                if c.moves:
-                    out += [new(Action, ("move", u, None, x, None, ())) for x in ORTHOGONAL[c.cell] if cells[x] is None]
-                if i.flyer or c.flyer_strike:
-                    out += [new(Action, ("strike", u, t, None, None, ())) for t in scan.strike_targets(c, pools)]
-                else:                   # scan.strike_targets of a ground creature, inline
-                    ok = pools[0]
-                    out += [new(Action, ("strike", u, t, None, None, ())) for x in reach.ADJ[c.cell] if (t := cells[x]) in ok]
-                    if pools[2] is not None and c.cell in reach.ROW3[1 - me]:
-                        out.append(new(Action, ("strike", u, pools[2], None, None, ())))
-                if not c.flyer_strike and not i.flyer:
-                    if flyers_only is None:     # BR-11.1: only flyers left to the enemy
-                        flyers_only = not any(info[cards[x].card].creature for x in scan.field[1 - me]) \
-                            and any(info[cards[x].card].flyer for x in self.seats[1 - me].aux)
-                    if flyers_only:
-                        out.append(new(Action, ("prepare", u, None, None, None, ())))
-            else:
-                out += [new(Action, ("strike", u, t, None, None, ())) for t in scan.strike_targets(c, pools)]
-        out += gather
-        out += declare
-        if self.mode == "heroes":
-            out += heroes.hire_candidates(self)
-        out.append(_END)
-        return out
+        """The legal list of a battle position with no decision pending (battle_list.py)."""
+        return battle_list(self, me)
 
     def legal_actions(self) -> list:
         # every battle candidate (moves, strikes, closing for a flyer, gathering, declarations,
@@ -391,13 +347,10 @@ class BerserkState(BaseState):
         return readout.penalty(self, seat)
 
 
-
 _PRECHECKED = frozenset(("move", "strike", "use", "end", "hire"))
 # stages whose candidates are exactly the legal actions (BerserkState.legal_actions)
 _EXACT = frozenset(("battle", "queue", "pending:defend", "pending:choice"))
 _act = queue._act
-_new = tuple.__new__
-_END = Action("end")
 
 
 def _gathers(s, uid) -> bool:
