@@ -486,13 +486,7 @@ class BerserkController(BerserkPanels, BaseController):
         cards = sorted(h.cards | h.targets)
         if cards:
             lit.append(w("lit_cards", lang, cards=", ".join(self.card_name(u) for u in cards)))
-        parts.append(w("lit", lang, what="; ".join(lit)) if lit else w("nothing_lit", lang))
-        focus = self.considered           # picked in the list or suggested (not a passing pointer)
-        if self.can_light(focus):
-            if parts[-1] == w("nothing_lit", lang):
-                parts.pop()
-            parts.insert(0, w("focus_action", lang, what=self.action_label(focus, lang)))
-        return ". ".join(parts)
+        return self._lit_sentence(parts, lit, lang)
 
     def prompt(self) -> Prompt | None:
         """The choices beside the board for the player who must decide; None when there is

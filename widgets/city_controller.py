@@ -369,14 +369,7 @@ class CityController(BaseController):
             lit.append(w("attack_targets", lang, ds=", ".join(str(d) for d in sorted(h.targets))))
         if h.actors:
             lit.append(w("can_select", lang, ds=", ".join(str(d) for d in sorted(h.actors))))
-        parts.append(w("lit", lang, what="; ".join(lit))
-                     if lit else w("nothing_lit", lang))
-        focus = self.considered           # picked in the list or suggested (not a passing pointer)
-        if self.can_light(focus):
-            if parts[-1] == w("nothing_lit", lang):
-                parts.pop()
-            parts.insert(0, w("focus_action", lang, what=self.action_label(focus, lang)))
-        return ". ".join(parts)
+        return self._lit_sentence(parts, lit, lang)
 
     def prompt(self) -> Prompt | None:
         seat, legal = self.seat, self.legal()

@@ -222,6 +222,17 @@ class BaseController:
         self.pointed = action
         return True
 
+    def _lit_sentence(self, parts: list, lit: list, lang: str) -> str:
+        """The end of a game's `describe()`: `parts` so far, then what is lit on the board
+        (`lit`, or that nothing is), with the action being considered named first."""
+        parts.append(w("lit", lang, what="; ".join(lit)) if lit else w("nothing_lit", lang))
+        focus = self.considered           # picked in the list or suggested (not a passing pointer)
+        if self.can_light(focus):
+            if parts[-1] == w("nothing_lit", lang):
+                parts.pop()
+            parts.insert(0, w("focus_action", lang, what=self.action_label(focus, lang)))
+        return ". ".join(parts)
+
     def focus_action(self):
         """The action to light on the board: the one pointed at, else the one picked in the list."""
         return self.pointed if self.pointed is not None else self.considered
