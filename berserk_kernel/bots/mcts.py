@@ -120,15 +120,12 @@ class MCTSBot:
         if rollout is not None and rollout not in POLICIES:
             raise ValueError(f"unknown rollout {rollout!r}; known: {', '.join(POLICIES)}")
         self.rollout, self.eps = rollout, eps
-        self._policy = POLICIES[rollout] if rollout is not None else None
-        self._depth = depth
         if evaluation is not None and evaluation not in EVALUATIONS:
             raise ValueError(f"unknown evaluation {evaluation!r}; known: {', '.join(EVALUATIONS)}")
         self.evaluation = evaluation
         if final not in ("mean", "visits"):
             raise ValueError(f"unknown final {final!r}; known: mean, visits")
         self.widen, self.final = widen, final
-        self._evaluate = EVALUATIONS[evaluation] if evaluation is not None else evaluate
         if chance not in ("sample", "strata"):
             raise ValueError(f"unknown chance {chance!r}; known: sample, strata")
         self.chance = chance
@@ -153,6 +150,7 @@ class MCTSBot:
         """[(action, mean value for the seat to move, visits)], most visited first."""
         seat = Game.current_player(state)
         real = {str(a): a for a in Game.choices(state)}
+        # the settings left as None come from the game's profile, fixed for this analysis
         profile = PROFILES[game_key(state)]
         self._depth = self.depth if self.depth is not None else profile["depth"]
         self._policy = POLICIES[self.rollout if self.rollout is not None else profile["rollout"]]
