@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .fight import fight, single_die
+from .strike import fights_back
+from .targets import ability_of, modifier
 
 FACES = range(1, 7)
 
@@ -64,10 +66,6 @@ def strike_odds(strike: tuple, back_strike: tuple | None, white_mod: int = 0, bl
 
 def odds_for(state, attacker: int, target: int, defender: int | None = None) -> StrikeOdds:
     """The odds of `attacker` striking `target` now (or `defender`, if one is assigned)."""
-    from .strike import fights_back
-
-    from .targets import modifier
-
     fighter = defender if defender is not None else target
     att = state.defs[state.cards[attacker].card]
     fd = state.defs[state.cards[fighter].card]
@@ -81,8 +79,6 @@ def ability_odds(state, source: int, ability_id: str, target: int) -> dict:
 
     Fixed damage ("throw for 2") is certain (BR-12.1); rolled damage reads one die with the
     source's attack modifier (BR-12); an attack loses the target's armour."""
-    from .targets import ability_of, modifier
-
     ab = ability_of(state, source, ability_id)[0]
     if ab is None:
         raise KeyError(f"card #{source} has no ability {ability_id!r}")

@@ -23,6 +23,7 @@ import re
 from ..core.errors import DataError
 from ..core.messages import catalog
 from .cards import card_table, parse_cards
+from .game import BerserkState
 
 E = catalog("berserk_kernel.berserk", "data/errors.toml")
 _NUMBER = re.compile(r"[0-9]{1,6}", re.ASCII)
@@ -61,8 +62,6 @@ def position(*specs: str, active: int = 0, turn: int = 1, phase: str = "battle",
              forced=(), options=None, pending=None, cards=None, defs=None, **fields):
     """A battle position from card specs (see the module docstring). `cards`: own card
     definitions; `defs`: the base card set (the demo set by default); `fields`: more scenario fields."""
-    from .game import BerserkState
-
     placed = [parse_card_spec(s, i) for i, s in enumerate(specs)]
     for i, c in enumerate(placed):
         c.setdefault("uid", i + 1)

@@ -7,6 +7,7 @@ that order is the zone's order. See docs/scenarios.md and examples/scenarios/.
 from __future__ import annotations
 
 import copy
+import json
 
 from ..core.dice import Dice
 from ..core.errors import DataError
@@ -384,7 +385,6 @@ def load_scenario(path, defs=None):
 
 
 def save_scenario(s, path) -> None:
-    import json
     with open(path, "w", encoding="utf-8") as f:
         json.dump(s.to_dict(), f, ensure_ascii=False, indent=1)
         f.write("\n")

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from ..core.messages import catalog
 from . import zones
+from .heroes import start_heroes
+from .placement import begin_placement
 
 M = catalog("berserk_kernel.berserk")
 
@@ -34,7 +36,6 @@ def do_order(s, a) -> None:
             c.owner = 1 - c.owner
         s.roll_winner = 1 - w
     if s.mode == "heroes":
-        from .heroes import start_heroes
         heroes = s.setup.get("heroes", ())
         if first == 1:
             heroes = heroes[::-1]
@@ -169,5 +170,4 @@ def do_build_done(s, a) -> None:
     if seat == 0:
         s.active = 1
     else:
-        from .placement import begin_placement
         begin_placement(s)

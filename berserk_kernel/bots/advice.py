@@ -28,6 +28,7 @@ import random as _random
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ..berserk.odds import ability_odds, odds_for
 from ..berserk.record import start_of as berserk_start
 from ..city.record import SCHEMA as CITY_SCHEMA
 from ..city.record import start_of as city_start
@@ -164,7 +165,6 @@ def _pct(x) -> _Both:
 # --- why this action: the exact odds behind it --------------------------------------------------
 
 def _berserk_strike(state, view, seat, a):
-    from ..berserk.odds import odds_for
     att, tgt = state.cards[a.card], state.cards[a.other]
     card = state.defs[att.card]
     if a.other in set(hidden_uids(state, seat)):
@@ -184,7 +184,6 @@ def _berserk_strike(state, view, seat, a):
 
 
 def _berserk_use(state, view, seat, a):
-    from ..berserk.odds import ability_odds
     hidden = set(hidden_uids(state, seat))
     for t in a.targets or ():
         if not isinstance(t, int) or t not in state.cards or t in hidden:
