@@ -28,6 +28,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "result_winners": ("победа: {who}", "winner: {who}"),
     "turn_n": ("ход {n}", "turn {n}"),
     "cell_n": ("клетка {c}", "cell {c}"),
+    "face_down_card": ("карта рубашкой вверх (#{uid})", "face-down card (#{uid})"),
     "attack_targets": ("цели атаки: {ds}", "attack targets: {ds}"),
     "can_select": ("ваши районы, которые можно выбрать: {ds}", "your districts you can select: {ds}"),
     "districts_lit": ("районы {what}", "districts {what}"),
