@@ -110,6 +110,8 @@ class BaseApp(W.VBox):
         self.folds = W.Accordion(layout=W.Layout(width="100%"))
         self.folds.add_class("app-folds")
         self._fold_titles: list = []
+        self._all_folds: list = []          # (title, widget) of every fold, shown or hidden
+        self.actions_fold = actions_row
         self.add_fold(lambda lang: w("actions", lang), actions_row)
         self.add_fold(lambda lang: w("log", lang), log_box)
         self.add_fold(lambda lang: w("review", lang), self.review_box)
@@ -122,10 +124,27 @@ class BaseApp(W.VBox):
     # --- the frame API ---------------------------------------------------------------------------
     def add_fold(self, title, widget) -> None:
         """A section of `folds` (closed); `title` is a callable lang -> str."""
+        self._all_folds.append((title, widget))
         self._fold_titles.append(title)
         self.folds.children = tuple(self.folds.children) + (widget,)
         self.folds.selected_index = None
         self._refresh_fold_titles()
+
+    def show_fold(self, widget, shown: bool) -> None:
+        """Show or hide the fold holding `widget`, title and all (a hidden fold is closed; the
+        fold open before stays open)."""
+        children = tuple(self.folds.children)
+        if (widget in children) == shown:
+            return
+        index = self.folds.selected_index
+        opened = children[index] if index is not None and index < len(children) else None
+        keep = [(t, x) for t, x in self._all_folds if (shown if x is widget else x in children)]
+        self.folds.selected_index = None
+        self._fold_titles = [t for t, _x in keep]
+        self.folds.children = tuple(x for _t, x in keep)
+        self._refresh_fold_titles()
+        if opened is not None and opened in self.folds.children:
+            self.folds.selected_index = list(self.folds.children).index(opened)
 
     def _refresh_fold_titles(self) -> None:
         lang = self.controller.lang

@@ -269,3 +269,25 @@ def test_a_dot_on_the_end_screen_goes_back_into_the_lesson():
     e = p.engine
     assert not e.finished and e.index == 1 and [str(a) for a in e.state.actions] == ["move #1 c3"]
     assert p.app.side.children == p._side_children and "Stage 2 of 2" in p.objective_html.value
+
+
+def test_the_end_screen_has_no_action_list_and_playing_again_brings_it_back():
+    p = page(copy.deepcopy(BASE), "en")
+    folds = p.app.folds
+    folds.selected_index = 0                      # the student opened «All legal actions»
+    assert folds.children[0] is p.app.actions_fold
+    log_fold = folds.children[1]
+    p.act("move #1 c3")
+    p.act("strike #1 #2")
+    assert p.engine.finished
+    assert p.app.actions_fold not in folds.children and folds.selected_index is None
+    assert folds.children[0] is log_fold and folds.titles[0] == "Game log"
+    assert "All legal actions" not in folds.titles and len(folds.titles) == len(folds.children)
+    folds.selected_index = 0                      # the log, opened on the end screen, stays open
+    p.app.lang_toggle.value = "ru"
+    assert folds.titles[0] == "Журнал партии"
+    p._on_again()
+    assert not p.engine.finished
+    assert folds.children[0] is p.app.actions_fold and folds.titles[0] == "Все допустимые действия"
+    assert folds.children[folds.selected_index] is log_fold
+    assert len(folds.titles) == len(folds.children)
