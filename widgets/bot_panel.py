@@ -60,12 +60,19 @@ class BotPanel:
         self.moves = W.Select(rows=10, layout=W.Layout(width="calc(100% - 12px)"))
         self.moves.add_class("bot-moves")
         self.review_note = W.HTML()
+        # the analysis' progress where it was asked for (the side panel's is out of sight there)
+        self.review_busy = W.HTML()
+        self.review_cancel = W.Button(button_style="danger", layout=W.Layout(width="auto"))
+        self.review_cancel.add_class("bot-review-cancel")
+        self.review_busy_row = W.HBox([self.review_busy, self.review_cancel],
+                                      layout=W.Layout(align_items="center", grid_gap="8px", display="none"))
 
         self.opponent.observe(self._on_opponent, names="value")
         self.seat.observe(self._on_opponent, names="value")
         self.hint_button.on_click(self._on_hint)
         self.resume_button.on_click(self._on_resume)
         self.cancel_button.on_click(self._on_cancel)
+        self.review_cancel.on_click(self._on_cancel)
         self.analyse_button.on_click(self._on_analyse)
         self.moves.observe(self._on_move_pick, names="value")
         self.upload.observe(self._on_upload, names="value")
@@ -76,7 +83,7 @@ class BotPanel:
         import ipywidgets as W
         return [W.HBox([self.analyse_button, self.upload], layout=W.Layout(flex_flow="row wrap",
                                                                             align_items="center")),
-                self.review_title, self.moves, self.review_note]
+                self.review_busy_row, self.review_title, self.moves, self.review_note]
 
     # --- refreshing ----------------------------------------------------------------------------
     def _changed(self) -> None:
@@ -131,6 +138,14 @@ class BotPanel:
             else:
                 self.progress_label.value = ""
                 self.busy_row.layout.display = "none"
+            if task is not None and task.kind == "review":
+                self.review_busy.value = (f"<div class='bot-review-progress' style='font-size:13px'>"
+                                          f"{escape(w('review_thinking', lang, p=f'{task.progress * 100:.0f}%'))}</div>")
+                self.review_cancel.description = w("cancel_search", lang)
+                self.review_busy_row.layout.display = ""
+            else:
+                self.review_busy.value = ""
+                self.review_busy_row.layout.display = "none"
             text = bp.hint_text(lang)
             self.hint_html.value = (f"<div class='bot-hint-text' style='font-size:13px;padding:4px 6px;"
                                     f"border-left:6px solid #E69F00;background:#FFF8E8'>{escape(text)}</div>"

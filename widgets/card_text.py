@@ -21,6 +21,8 @@ TYPE_WORDS = {
     "creature": ("Существо", "Creature"), "terrain": ("Местность", "Terrain"),
     "artifact": ("Артефакт", "Artifact"), "equipment": ("Экипировка", "Equipment"), "hero": ("Герой", "Hero"),
 }
+# «элитное существо», «элитный артефакт», «элитная местность»: the word agrees with the type
+ELITE_WORDS = {"creature": ("элитное", "elite"), "artifact": ("элитный", "elite"), "hero": ("элитный", "elite")}
 KIND_WORDS = {"ground": ("наземное", "ground"), "flyer": ("летающее", "flyer"), "symbiote": ("симбиот", "symbiote")}
 EQUIPMENT_WORDS = {"weapon": ("оружие", "weapon"), "armour": ("доспех", "armour"), "boots": ("обувь", "boots"),
                    "shield": ("щит", "shield"), "potion": ("зелье", "potion")}
@@ -185,7 +187,7 @@ def card_lines(d, lang: str = "ru") -> list[str]:
     if d.equipment:
         sub.append(_pick(EQUIPMENT_WORDS, d.equipment, lang))
     if d.elite:
-        sub.append(_w("elite", lang))
+        sub.append(_pick(ELITE_WORDS, d.type, lang) if d.type in ELITE_WORDS else _w("elite", lang))
     if getattr(d, "incorporeal", False):
         sub.append(_w("incorporeal", lang))
     lines = [" · ".join([head] + sub)]

@@ -267,6 +267,17 @@ class BaseController:
         return [(i, log[i].line(self.lang) if keep(log[i]) else w("log_hidden", self.lang))
                 for i in range(start, len(log))]
 
+    def end_reason(self) -> str:
+        """Why the game is over, in the kernel's words (its last log line of the kinds "end" or
+        "over": the turn limit, no creatures left, the scores); "" while the game goes on."""
+        s = self.state
+        if s.phase != "over":
+            return ""
+        for e in reversed(s.log):
+            if e.kind in ("end", "over"):
+                return e.text(self.lang)
+        return ""
+
     def rule_text(self, rule_id: str, lang: str | None = None) -> str:
         """A rule's id, topic and explanation from the kernel's registry."""
         lang = lang or self.lang

@@ -741,3 +741,21 @@ def test_hover_bridge_maps_a_pointed_button_to_its_action_and_card():
     assert "Cost" in app.card_html.value and app.errors == []
     app.hover.hovered = ""
     assert app.controller.pointed is None and app.controller.focus_card() is None
+
+
+def test_the_end_says_why_the_game_is_over_in_the_page_language():
+    s = new_game(seed=5, options={"turn_limit": 2})
+    c = BerserkController(s, "ru")
+    app = BerserkApp(controller=c)
+    rng = Dice(5)
+    assert c.end_reason() == "" and "app-end-reason" not in app.status_html.value
+    while s.phase != "over":
+        berserk_clicks(c, choose(s, rng))
+    app.refresh()
+    assert c.status() == "Партия окончена — ничья"
+    assert c.end_reason() == "Достигнут предел ходов (2): ничья."
+    assert "<div class='app-end-reason'" in app.status_html.value
+    assert "Достигнут предел ходов (2): ничья.</div>" in app.status_html.value
+    app.lang_toggle.value = "en"
+    assert c.end_reason() == "The turn limit (2) is reached: a draw."
+    assert "The turn limit (2) is reached: a draw.</div>" in app.status_html.value

@@ -380,3 +380,26 @@ def test_the_hint_words_of_a_strike_in_plain_words_with_the_exact_odds():
     assert "около 62%" in ru and "Второй по силе ход — закончить ход: около 41%." in ru
     assert "played the game out in its head 40 times" in en and "(30 times)" in en
     assert "The second-best move: end the turn, about 41%." in en
+
+
+def test_the_analysis_shows_its_progress_and_cancel_in_the_review_fold_too():
+    c = CityController(city_game(players=2, seed=7, options={"rounds": 2}), "ru")
+    while c.state.phase != "over":
+        c.apply(human_city(c))
+    app = CityApp(controller=c, setup_row=True)
+    panel = app.bot_panel
+    assert panel.review_busy_row in panel.review_parts() and panel.review_busy_row.layout.display == "none"
+    panel._on_analyse(None)
+    bp = panel.play
+    deadline = time.monotonic() + 30
+    while bp.busy and bp.task.progress == 0.0 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert bp.busy and bp.task.kind == "review"
+    panel.refresh()
+    assert panel.review_busy_row.layout.display == ""
+    assert "Компьютер разбирает партию…" in panel.review_busy.value and "%" in panel.review_busy.value
+    assert panel.review_cancel.description == "Отменить"
+    panel.review_cancel.click()
+    assert not bp.busy and bp.reviewed is None
+    assert c.message.ru == w("bot_cancelled", "ru")
+    assert panel.review_busy_row.layout.display == "none" and panel.review_busy.value == ""

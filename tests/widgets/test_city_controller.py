@@ -184,8 +184,11 @@ def test_a_whole_game_by_clicks(seed, players):
             p = c.prompt()
             assert p.seat == s.current_player()
             assert all(x in s.legal_actions() for _l, x in p.actions)
+            assert c.end_reason() == ""
     assert s.phase == "over"
     assert c.prompt() is None
+    # why it is over: the kernel's closing line (the scores and the winners), without its rule tag
+    assert c.end_reason() == s.log[-1].text(c.lang) and c.end_reason().startswith("Конец игры (")
 
 
 # --- undo, language, panels, app -----------------------------------------------------------------------
