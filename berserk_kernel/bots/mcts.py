@@ -37,6 +37,7 @@ from .greedy import GreedyBot, lead
 from .random import weighted_choice
 from .progress import progress_evaluate
 from .rollout import POLICIES
+from .threat import reply_threat, threat_evaluate
 
 DEFAULT_PLAYOUTS = 40
 DEFAULT_DEPTH = 16
@@ -53,7 +54,7 @@ PROFILES = {"berserk": {"playouts": 10, "depth": 8, "rollout": "greedy", "evalua
             "city": {"playouts": 10, "depth": 4, "rollout": "greedy", "evaluation": "material"}}
 
 # leaf evaluations: `base.evaluate` (material lead) or `progress.progress_evaluate`
-EVALUATIONS = {"material": evaluate, "progress": progress_evaluate}
+EVALUATIONS = {"material": evaluate, "progress": progress_evaluate, "threat": threat_evaluate}
 
 
 def profile_key(game: str, players: int = 2) -> str:
@@ -75,11 +76,13 @@ STRATIFIED = frozenset(("strike", "use"))
 
 
 class _Edge:
-    __slots__ = ("n", "w", "avail", "children", "rolls", "perm")
+    __slots__ = ("n", "w", "k", "p", "avail", "children", "rolls", "perm")
 
     def __init__(self):
         self.n = 0
         self.w = 0.0
+        self.k = 0          # virtual visits of the prior (root edges with `prior`)
+        self.p = 0.0        # the prior's value of those visits
         self.avail = 1
         self.children: dict = {}
         self.rolls = 0
@@ -110,7 +113,8 @@ class MCTSBot:
     def __init__(self, playouts: int | None = None, time_ms: float | None = None, seed: int = 0,
                  depth: int | None = DEFAULT_DEPTH, c: float = 0.7, prior: bool = True, prior_visits: int = 3,
                  rollout: str | None = "greedy", eps: float = 0.1, chance: str = "sample",
-                 evaluation: str | None = "material", widen: int = 0, final: str = "mean"):
+                 evaluation: str | None = "material", widen: int = 0, final: str = "mean",
+                 calibrate: bool = False, prior_threat: bool = False):
         if playouts is None and time_ms is None:
             playouts = DEFAULT_PLAYOUTS
         self.playouts, self.time_ms = playouts, time_ms
@@ -126,6 +130,8 @@ class MCTSBot:
         if final not in ("mean", "visits"):
             raise ValueError(f"unknown final {final!r}; known: mean, visits")
         self.widen, self.final = widen, final
+        self.calibrate, self.prior_threat = calibrate, prior_threat
+        self._shift_sum, self._shift_n = 0.0, 0
         if chance not in ("sample", "strata"):
             raise ValueError(f"unknown chance {chance!r}; known: sample, strata")
         self.chance = chance
@@ -160,6 +166,10 @@ class MCTSBot:
         if self.prior:
             world = self.world(view, seat)
             ranked = GreedyBot.rank(world, seat, self.rng, cancel)
+            if self.prior_threat:
+                # each action's greedy value less what the opponent's strikes win if the turn
+                # ended right after it (threat.reply_threat); the order follows (stable sort)
+                ranked = sorted(((a, v - reply_threat(world, a, seat)) for a, v in ranked), key=lambda t: -t[1])
             self._rank = {str(a): i for i, (a, _v) in enumerate(ranked)}
             base = lead(world, seat)
             self._prior_values = {str(a): squash(world, base + v) for a, v in ranked}
@@ -170,9 +180,10 @@ class MCTSBot:
         root = self._search(view, seat, keys, progress, cancel)
         k = self.prior_visits if self._prior_values else 0
         out = []
+        shift = self._shift()
         for key, a in real.items():
             e = root.get(key)
-            out.append((a, e.w / e.n if e and e.n else 0.0, e.n - k if e and e.n else 0))
+            out.append((a, (e.w + e.k * shift) / e.n if e and e.n else 0.0, e.n - k if e and e.n else 0))
         by_visits = self.final == "visits"
 
         def order(t):
@@ -196,10 +207,11 @@ class MCTSBot:
     def _search(self, view, seat: int, root_keys: frozenset, progress=None, cancel=None) -> dict:
         root: dict = {}
         k = self.prior_visits
+        self._shift_sum, self._shift_n = 0.0, 0
         for key, v in self._prior_values.items():
             if key in root_keys and k > 0:
                 e = root[key] = _Edge()
-                e.n, e.w = k, k * v
+                e.n, e.w, e.k, e.p = k, k * v, k, v
         start = time.perf_counter()
         deadline = start + self.time_ms / 1000 if self.time_ms is not None else None
         i = 0
@@ -221,8 +233,17 @@ class MCTSBot:
             progress(1.0)
         return root
 
+    def _shift(self) -> float:
+        """With `calibrate`, what the prior's virtual visits are moved by: the mean of (playout
+        value - the greedy prior of the root action it went through) over the playouts so far,
+        so the prior ranks the actions and the playouts set the scale (a one-step material
+        value and a rollout's value differ by a position-wide offset; left as is, the prior
+        favours whichever actions were visited least when the playouts come out lower)."""
+        return self._shift_sum / self._shift_n if self.calibrate and self._shift_n else 0.0
+
     def _iterate(self, w, root: dict, root_keys: frozenset) -> None:
         rng, c = self.rng, self.c
+        shift = self._shift()
         node, path, depth = root, [], 0
         cap = self._depth
         while not Game.is_terminal(w) and depth < cap:
@@ -251,7 +272,7 @@ class MCTSBot:
             for k, a in keyed:
                 e = node[k]
                 e.avail += 1
-                u = e.w / e.n + c * math.sqrt(math.log(e.avail) / e.n) if e.n else 1e9
+                u = (e.w + e.k * shift) / e.n + c * math.sqrt(math.log(e.avail) / e.n) if e.n else 1e9
                 if u > best_u:
                     best, best_u = (e, a), u
             edge, a = best
@@ -267,6 +288,10 @@ class MCTSBot:
         for edge, player in path:
             edge.n += 1
             edge.w += value[player]
+        if path and path[0][0].k:
+            edge, player = path[0]
+            self._shift_sum += value[player] - edge.p
+            self._shift_n += 1
 
     def _apply(self, w, a, edge: _Edge, at_root: bool) -> None:
         """Apply a tree action; at the root, with `chance="strata"`, a Berserk strike or

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import os
+import re
 import sys
 import time
 from dataclasses import dataclass
@@ -64,7 +65,8 @@ class Settings:
 PROFILE_NAMES = {"berserk": "classic Berserk", "heroes": "Heroes", "city2": "City 2 players", "city": "City 3-4 players"}
 
 MCTS_OPTIONS = {"rollout": str, "eps": float, "c": float, "prior_visits": int, "chance": str, "evaluation": str,
-                "widen": int, "final": str}
+                "widen": int, "final": str, "calibrate": lambda v: v.lower() in ("1", "true", "yes"),
+                "prior_threat": lambda v: v.lower() in ("1", "true", "yes")}
 
 
 def parse_mcts(text: str) -> tuple:
@@ -150,27 +152,54 @@ class Table:
         return "\n".join(lines)
 
 
+LINE = re.compile(r"^(\S+) game (\d+): A in seat (\d+), returns \[([^\]]*)\], (\d+) actions, ([\d.]+) s CPU$")
+
+
+def read_log(path: str) -> dict:
+    """{game index: (seat of A, returns, actions, CPU seconds, line)} of the finished games a
+    pairing's log holds (a line cut short by a stop is ignored)."""
+    done = {}
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                m = LINE.match(line.rstrip("\n"))
+                if m:
+                    r = [float(x) for x in m.group(4).split(",")]
+                    done[int(m.group(2))] = (int(m.group(3)), r, int(m.group(5)), float(m.group(6)), m.group(0))
+    return done
+
+
 def run_pairings(pairings, games: int, st: Settings, workers: int = 1, out_dir: str | None = None,
-                 out=sys.stdout) -> Table:
-    tasks = [(p, i, st) for i in range(games) for p in pairings]
+                 out=sys.stdout, resume: bool = False) -> Table:
+    """Play `games` games of each pairing; with `resume` (and `out_dir`) the games already in the
+    pairings' logs are counted and not played again (the logs keep them, the new games follow)."""
     table = Table(pairings)
-    logs = {}
+    logs, done = {}, {p: {} for p in pairings}
     if out_dir:
         os.makedirs(out_dir, exist_ok=True)
-        logs = {p: open(os.path.join(out_dir, f"tournament_{p.slug}.txt"), "w", encoding="utf-8") for p in pairings}
+        paths = {p: os.path.join(out_dir, f"tournament_{p.slug}.txt") for p in pairings}
+        if resume:
+            for p in pairings:
+                done[p] = {i: g for i, g in read_log(paths[p]).items() if i < games}
+        logs = {p: open(paths[p], "w", encoding="utf-8") for p in pairings}
+        for p in pairings:
+            for i, (seat_a, r, _n, cpu, line) in sorted(done[p].items()):
+                table.add(p, seat_a, r, cpu)
+                print(line, file=logs[p], flush=True)
+    tasks = [(p, i, st) for i in range(games) for p in pairings if i not in done[p]]
     if workers > 1:
         pool = multiprocessing.get_context("fork").Pool(workers)
         results = pool.imap_unordered(play_one, tasks)
     else:
         pool, results = None, map(play_one, tasks)
     try:
-        for done, (p, i, seat_a, r, n_actions, cpu) in enumerate(results, 1):
+        for n_done, (p, i, seat_a, r, n_actions, cpu) in enumerate(results, 1):
             table.add(p, seat_a, r, cpu)
             line = f"{p.slug} game {i}: A in seat {seat_a}, returns {r}, {n_actions} actions, {cpu:.1f} s CPU"
             print(line, file=out, flush=True)
             if p in logs:
                 print(line, file=logs[p], flush=True)
-            if out_dir and (done % len(pairings) == 0 or done == len(tasks)):
+            if out_dir and (n_done % len(pairings) == 0 or n_done == len(tasks)):
                 with open(os.path.join(out_dir, "tournament_table.txt"), "w", encoding="utf-8") as f:
                     f.write(table.markdown(st) + "\n")
     finally:
@@ -178,6 +207,9 @@ def run_pairings(pairings, games: int, st: Settings, workers: int = 1, out_dir: 
             pool.terminate()
         for f in logs.values():
             f.close()
+    if out_dir:
+        with open(os.path.join(out_dir, "tournament_table.txt"), "w", encoding="utf-8") as f:
+            f.write(table.markdown(st) + "\n")
     print("\n" + table.markdown(st), file=out, flush=True)
     return table
 
@@ -209,6 +241,8 @@ def main(argv=None) -> int:
     ap.add_argument("--suite", action="store_true", help="the seven pairings of issue 10, interleaved")
     ap.add_argument("--only", default="", help="with --suite: comma-separated games to keep (berserk,heroes,city)")
     ap.add_argument("--out", default=None, help="directory for per-pairing logs and the running table")
+    ap.add_argument("--resume", action="store_true",
+                    help="with --out: keep the games already in the logs, play only the missing ones")
     args = ap.parse_args(argv)
     if args.game != "city" and args.players != 2:
         ap.error("Berserk is a two-player game")
@@ -224,7 +258,9 @@ def main(argv=None) -> int:
         pairings = [Pairing(*p) for p in SUITE if p[0] in keep]
     else:
         pairings = [Pairing(args.game, args.players, args.a, args.b)]
-    run_pairings(pairings, args.games, st, args.workers, args.out)
+    if args.resume and not args.out:
+        ap.error("--resume needs --out")
+    run_pairings(pairings, args.games, st, args.workers, args.out, resume=args.resume)
     return 0
 
 

@@ -46,3 +46,35 @@ def test_run_takes_the_per_game_playouts_like_the_command_line():
     text = out.getvalue()
     assert "\nmcts: per game (unless told): classic Berserk: 10 playouts" in text
     assert "16 playouts" not in text
+
+
+def game(line: str) -> str:
+    """A log line without its CPU seconds."""
+    return line.rsplit(", ", 1)[0]
+
+
+def test_resume_keeps_the_finished_games_and_plays_only_the_missing_ones(tmp_path):
+    """A suite stopped mid-way (a log cut in the middle of a line) goes on with --resume: the
+    finished games are counted as they were, the cut one and the rest are played, and each game
+    is the one a full run plays (same seed, same result)."""
+    p = Pairing("berserk", 2, "greedy", "random")
+    st = Settings(seed=5, turn_limit=4)
+    full = tmp_path / "full"
+    run_pairings([p], 3, st, out_dir=str(full), out=io.StringIO())
+    lines = (full / "tournament_berserk_greedy_vs_random.txt").read_text().splitlines()
+    assert len(lines) == 3
+    cut = tmp_path / "cut"
+    cut.mkdir()
+    (cut / "tournament_berserk_greedy_vs_random.txt").write_text(lines[0] + "\n" + lines[1][:20])
+    out = io.StringIO()
+    table = run_pairings([p], 3, st, out_dir=str(cut), out=out, resume=True)
+    assert table.rows[p]["games"] == 3
+    kept = (cut / "tournament_berserk_greedy_vs_random.txt").read_text().splitlines()
+    assert kept[0] == lines[0]
+    # the same games with the same results (the CPU seconds at the end of a line may differ)
+    assert sorted(game(line) for line in kept) == sorted(game(line) for line in lines)
+    played = [line for line in out.getvalue().splitlines() if " game " in line and line.startswith("berserk_")]
+    assert sorted(game(line) for line in played) == sorted(game(line) for line in lines[1:])
+    assert "| classic Berserk | greedy | random | 3 |" in (cut / "tournament_table.txt").read_text()
+    with pytest.raises(SystemExit):
+        main(["--resume"])
