@@ -12,7 +12,7 @@ import ipywidgets as W
 
 from berserk_kernel.core.errors import KernelError
 
-from .app_parts import APP_CSS, ButtonPool, guarded, hover_bridge, message_html, status_html
+from .app_parts import APP_CSS, ButtonPool, ErrorShown, guarded, hover_bridge, message_html, status_html
 from .bot_panel import BotPanel
 from .canvas_view import CanvasView
 from .i18n import how_to_play, w
@@ -21,7 +21,7 @@ from .replay_view import ReplayController, ReplayView
 __all__ = ["BaseApp"]
 
 
-class BaseApp(W.VBox):
+class BaseApp(ErrorShown, W.VBox):
     """The frame of an app, board first (see plan/APP_API.md):
 
         header:    title · `header_extra` · language switch
@@ -345,16 +345,6 @@ class BaseApp(W.VBox):
                 f"{escape(c.rule_text(rule_id))}</div>")
 
     # --- callbacks -----------------------------------------------------------------------------
-    def show_exception(self, exc: Exception) -> None:
-        text = f"{type(exc).__name__}: {exc}"
-        self.errors.append(text)
-        self.message_html.value = f"<div class='app-message' role='alert'>⚠ {escape(text)}</div>"
-
-    @guarded
-    def _on_click(self, tag) -> None:
-        self.controller.click(tag)
-        self.refresh()
-
     @guarded
     def _on_hover(self, tag) -> None:
         if self.controller.set_hover(tag):

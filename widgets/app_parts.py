@@ -21,6 +21,24 @@ def guarded(method):
     return wrapper
 
 
+class ErrorShown:
+    """What every board page does with an error and a click on its board (written once for the
+    apps and the explorer): the error in its message area (`message_html`, with the class
+    `MESSAGE_CLASS`) kept in `errors`; a click goes to the controller, then the page refreshes."""
+
+    MESSAGE_CLASS = "app-message"
+
+    def show_exception(self, exc: Exception) -> None:
+        text = f"{type(exc).__name__}: {exc}"
+        self.errors.append(text)
+        self.message_html.value = f"<div class='{self.MESSAGE_CLASS}' role='alert'>⚠ {escape(text)}</div>"
+
+    @guarded
+    def _on_click(self, tag) -> None:
+        self.controller.click(tag)
+        self.refresh()
+
+
 class ButtonPool:
     """Reuses Button widgets by (label, key), so a refresh does not create new widgets each time.
 

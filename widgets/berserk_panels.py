@@ -165,8 +165,9 @@ class BerserkPanels:
                  silver=count(silver, "silver", self.lang))
 
     def squad_summary(self) -> dict | None:
-        """While building: the bought cards with their costs, crystals left, the element penalty."""
-        seat = self.seat
+        """While building: the bought cards with their costs, crystals left, the element penalty
+        (of the seat the board is fixed to, playing the computer: never the other's squad)."""
+        seat = self.viewer_mode if self.viewer_mode in (0, 1) else self.seat
         if seat is None or self.state.phase != "build":
             return None
         s = self.state

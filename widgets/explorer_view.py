@@ -13,7 +13,7 @@ from berserk_kernel.berserk import BerserkState
 from berserk_kernel.core import share
 from berserk_kernel.core.errors import DataError
 
-from .app_parts import UPLOAD_CSS, guarded, message_html
+from .app_parts import UPLOAD_CSS, ErrorShown, guarded, message_html
 from .berserk_app import BerserkApp
 from .canvas_view import CanvasView
 from .controller_base import Message
@@ -51,7 +51,7 @@ def _play_board_class():
     return PlayBoard
 
 
-class ExplorerApp(FilesPanel, MomentPanel, W.VBox):
+class ExplorerApp(ErrorShown, FilesPanel, MomentPanel, W.VBox):
     """The scenario explorer (an ipywidgets `VBox`): `ExplorerApp()` or
     `ExplorerApp(state, lang="en")`. `app.controller` is the `ExplorerController`, `app.view`
     the editor's `CanvasView`, `app.board` the `BerserkApp` once a position is played.
@@ -61,6 +61,7 @@ class ExplorerApp(FilesPanel, MomentPanel, W.VBox):
     empty position and says what is wrong, naming ``<link>`` and the field."""
 
     SIDE_WIDTH = "340px"
+    MESSAGE_CLASS = "explorer-message"
 
     def __init__(self, state: BerserkState | None = None, lang: str | None = None, examples_dir=None,
                  controller: ExplorerController | None = None, pos: str | None = None, game: str = "berserk"):
@@ -75,7 +76,9 @@ class ExplorerApp(FilesPanel, MomentPanel, W.VBox):
         lay = W.Layout
         narrow = {"description_width": "90px"}
 
-        self.view = CanvasView(on_click=self._on_click, on_error=self.show_exception)
+        # the board shrinks (its CSS box scaled) so that the side panel stays beside it at 1024 px
+        self.view = CanvasView(on_click=self._on_click, on_error=self.show_exception,
+                               layout={"width": "100%", "height": "auto"})
         self.title_html = W.HTML()
         self.lang_toggle = W.ToggleButtons(options=[("Русский", "ru"), ("English", "en")], value=c.lang,
                                            style={"button_width": "80px"})
@@ -170,9 +173,12 @@ class ExplorerApp(FilesPanel, MomentPanel, W.VBox):
         turn_box = W.VBox([self.turn_title, W.HBox([self.active_toggle, self.turn_input], layout=lay(flex_flow="row wrap")),
                            W.HBox([self.undo_edit_button, self.redo_edit_button])])
         turn_box.add_class("explorer-section")
-        side = W.VBox([place_box, sel_box, turn_box], layout=lay(width=self.SIDE_WIDTH, margin="0 0 0 10px"))
+        side = W.VBox([place_box, sel_box, turn_box],
+                      layout=lay(flex="0 0 " + self.SIDE_WIDTH, width=self.SIDE_WIDTH, margin="0 0 0 10px"))
         side.add_class("explorer-side")
-        self.editor_box = W.HBox([W.VBox([self.view.widget, self.hint_html]), side],
+        board = W.VBox([self.view.widget, self.hint_html], layout=lay(flex="1 1 520px", min_width="0", max_width="880px"))
+        board.add_class("explorer-board")
+        self.editor_box = W.HBox([board, side],
                                  layout=lay(flex_flow="row wrap", align_items="flex-start"))
         self.editor_box.add_class("explorer-editor")
         self.play_box = W.VBox()
@@ -376,16 +382,6 @@ class ExplorerApp(FilesPanel, MomentPanel, W.VBox):
         self._refresh_outcomes()
 
     # --- callbacks -------------------------------------------------------------------------------
-    def show_exception(self, exc: Exception) -> None:
-        text = f"{type(exc).__name__}: {exc}"
-        self.errors.append(text)
-        self.message_html.value = f"<div class='explorer-message' role='alert'>⚠ {escape(text)}</div>"
-
-    @guarded
-    def _on_click(self, tag) -> None:
-        self.controller.click(tag)
-        self.refresh()
-
     @guarded
     def _on_game(self, change) -> None:
         if self._busy:

@@ -97,7 +97,7 @@ def board_scene(s, viewer: int = 0, lang: str = "ru", selected: int | None = Non
         sc.add(Rect(x + 2, y + 2, CELL_W - 4, CELL_H - 4, stroke=PALETTE["green"], width=4, dash=(6, 3),
                     layer="highlight", hit=f"cell:{cell_name(cell)}"))
         sc.add(Circle(x + CELL_W / 2, y + CELL_H / 2, 7, fill=PALETTE["green"], layer="highlight"))
-    if s.phase == "build" and s.to_move is not None:
+    if s.phase == "build" and s.to_move is not None and s.to_move == viewer:   # another's deal stays hidden
         _deal_panel(sc, s, s.to_move, lang, selected, highlight_cards, targets)
     # status line
     if s.phase == "over":

@@ -759,3 +759,24 @@ def test_the_end_says_why_the_game_is_over_in_the_page_language():
     app.lang_toggle.value = "en"
     assert c.end_reason() == "The turn limit (2) is reached: a draw."
     assert "The turn limit (2) is reached: a draw.</div>" in app.status_html.value
+
+
+def test_a_board_fixed_to_one_seat_never_shows_the_others_deal_or_squad():
+    s = new_game(seed=5)
+    c = BerserkController(s, lang="ru")
+    c.choose(s.parse_action("first"))
+    builder = s.to_move
+    c.choose(next(a for a in s.legal_actions() if a.kind == "buy"))
+    other = 1 - builder
+    c.set_viewer(other)                            # playing the computer from the other seat
+    sc = c.scene()
+    texts = " ".join(getattr(x, "text", "") for x in sc.shapes)
+    hits = {x.hit for x in sc.shapes if getattr(x, "hit", None)}
+    assert "Раздача" not in texts and not {f"card:{u}" for u in s.seats[builder].deal} & hits
+    summary = c.squad_summary()
+    assert summary["seat"] == other and summary["cards"] == []
+    c.set_viewer(builder)                          # the builder's own board: the deal and the squad
+    assert f"Раздача {s.seats[builder].name}:" in " ".join(getattr(x, "text", "") for x in c.scene().shapes)
+    assert c.squad_summary()["seat"] == builder and len(c.squad_summary()["cards"]) == 1
+    c.set_viewer(None)                             # hot seat: whoever builds
+    assert c.squad_summary()["seat"] == builder

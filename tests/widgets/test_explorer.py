@@ -571,3 +571,18 @@ def test_the_any_moment_resources_row_has_a_visible_label_in_each_language():
     assert row.children[0] is app.player_label and app.player_label.value == "Ресурсы игрока"
     app.lang_toggle.value = "en"
     assert app.player_label.value == "Player's resources"
+
+
+def test_an_error_in_a_click_is_shown_in_the_explorers_message_area_not_raised():
+    from berserk_kernel.berserk import new_game
+    from widgets import BerserkApp
+    from widgets.app_parts import ErrorShown
+
+    app = ExplorerApp(lang="en")
+    game = BerserkApp(new_game(seed=1), lang="en")
+    assert isinstance(app, ErrorShown) and isinstance(game, ErrorShown)
+    for page, css in ((app, "explorer-message"), (game, "app-message")):
+        page.controller.click = lambda _tag: 1 / 0          # a controller that fails on a click
+        page._on_click("cell:c3")
+        assert page.errors[-1] == "ZeroDivisionError: division by zero"
+        assert page.message_html.value.startswith(f"<div class='{css}' role='alert'>⚠ ZeroDivisionError")
