@@ -32,7 +32,7 @@ class BotPanel:
         self._seen = None
         self._lock = threading.RLock()
         self.opponent_label = W.HTML()
-        self.opponent = W.Dropdown(layout=W.Layout(width="200px"))
+        self.opponent = W.Dropdown(layout=W.Layout(width="auto", max_width="240px"))   # its longest option whole
         self.seat_label = W.HTML()
         self.seat = W.ToggleButtons(style={"button_width": "auto"})
         self.hint_button = W.Button(layout=W.Layout(width="auto"))
@@ -81,9 +81,10 @@ class BotPanel:
     # --- mounting ----------------------------------------------------------------------------
     def review_parts(self) -> list:
         import ipywidgets as W
-        return [W.HBox([self.analyse_button, self.upload], layout=W.Layout(flex_flow="row wrap",
-                                                                            align_items="center")),
-                self.review_busy_row, self.review_title, self.moves, self.review_note]
+        # the progress beside the button pressed, so it is in sight wherever the page is scrolled
+        return [W.HBox([self.analyse_button, self.upload, self.review_busy_row],
+                       layout=W.Layout(flex_flow="row wrap", align_items="center", grid_gap="8px")),
+                self.review_title, self.moves, self.review_note]
 
     # --- refreshing ----------------------------------------------------------------------------
     def _changed(self) -> None:

@@ -150,7 +150,10 @@ class FilesMixin:
         ru_text = ru_schema(e.ru) if e.ru == e.en else e.ru
         src = source or e.source
         head_ru, head_en = (t(prefix, "ru", source=src_name(src, "ru")), t(prefix, "en", source=src_name(src, "en")))
-        if e.field:
+        if e.field and prefix == "edit_refused" and ref_ru:   # an edit on the page: the card, not a data path
+            ru = f"{head_ru}: {ref_ru.strip()[1:-1]} — {ru_text}"
+            en = f"{head_en}: {ref_en.strip()[1:-1]} — {e.en}"
+        elif e.field:
             ru = f"{head_ru}: {t('field', 'ru', field=e.field)}{ref_ru} — {ru_text}"
             en = f"{head_en}: {t('field', 'en', field=e.field)}{ref_en} — {e.en}"
         else:

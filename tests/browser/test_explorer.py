@@ -105,6 +105,13 @@ def test_explorer_place_play_save_and_language(page, voila_url):
     expect(app.loc(".explorer-header h3")).to_have_text("Берсерк — конструктор позиций")
     assert_no_errors(page)
     save_screenshot(page, "explorer_1_empty", full_page=False)
+    # at 1024x768 the board shrinks and the side panel (Place a card) stays beside it, on screen
+    page.set_viewport_size({"width": 1024, "height": 768})
+    board, side = (app.loc(css).first.bounding_box() for css in (".explorer-editor canvas", ".explorer-side"))
+    assert side["x"] >= board["x"] + board["width"] - 1 and side["x"] + side["width"] <= 1024, (board, side)
+    assert side["y"] < 768 and board["y"] + board["height"] <= 768, (board, side)
+    save_screenshot(page, "explorer_1_empty_1024", full_page=False)
+    page.set_viewport_size({"width": 1280, "height": 900})
 
     # A's swordsman: pick it in the card list, click c3 on the canvas
     app.pick_card("hired_swordsman")
@@ -141,7 +148,8 @@ def test_explorer_place_play_save_and_language(page, voila_url):
     c.set_flag(2, "wounds", 5)
     assert c.message.rule_id == "BR-15" and c.state.state_hash() == before
     app.sync()
-    expect(app.loc(".explorer-message")).to_contain_text("cards[")
+    expect(app.loc(".explorer-message")).to_contain_text("«Странствующий рыцарь» — у карты 5 жизней")
+    expect(app.loc(".explorer-message")).not_to_contain_text("cards[")
     expect(wounds).to_have_value("0", timeout=STEP_MS)
     assert_no_errors(page)
     save_screenshot(page, "explorer_2_edited", full_page=False)

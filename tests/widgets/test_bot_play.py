@@ -388,7 +388,9 @@ def test_the_analysis_shows_its_progress_and_cancel_in_the_review_fold_too():
         c.apply(human_city(c))
     app = CityApp(controller=c, setup_row=True)
     panel = app.bot_panel
-    assert panel.review_busy_row in panel.review_parts() and panel.review_busy_row.layout.display == "none"
+    row = panel.review_parts()[0].children           # beside the button «Review the moves»
+    assert row[0] is panel.analyse_button and panel.review_busy_row in row
+    assert panel.review_busy_row.layout.display == "none"
     panel._on_analyse(None)
     bp = panel.play
     deadline = time.monotonic() + 30
