@@ -356,11 +356,14 @@ class BerserkController(BerserkExplain, BerserkPanels, BaseController):
 
     def _normalise(self) -> None:
         """Drop a selection that can no longer act; when the only actors are off the board
-        (placing the squad), select the first of them so its cells light up at once."""
+        (placing the squad), select the first of them so its cells light up at once (not while
+        the player waits for the computer: its squad is hidden)."""
         legal = self.legal()
         if self.selected is not None and not any(a.card == self.selected for a in legal):
             self.selected = None
-        if self.selected is None:
+        if self.hold is not None and self.hold():    # the computer is to move: never its cards
+            self.selected = None
+        elif self.selected is None:
             actors = [a.card for a in legal if a.card is not None]
             if actors and not any(self.on_board(u) for u in actors):
                 with_objects = [a.card for a in legal if a.card is not None and (object_cards(a) or a.cell is not None)]

@@ -240,7 +240,7 @@ class BotPlay:
                     with self.lock:
                         if self.c.version != task.version or stop():
                             return
-                        shown = show and self.on_board(action)
+                        shown = show and self.on_board(action) and not self.secret(action)   # a hidden card: not lit
                         if shown:
                             self.c.consider(action)
                         elif not show:

@@ -405,3 +405,38 @@ def test_the_analysis_shows_its_progress_and_cancel_in_the_review_fold_too():
     assert not bp.busy and bp.reviewed is None
     assert c.message.ru == w("bot_cancelled", "ru")
     assert panel.review_busy_row.layout.display == "none" and panel.review_busy.value == ""
+
+
+def test_the_computers_hidden_cards_are_never_selected_or_lit_while_it_builds_and_places():
+    c = BerserkController(berserk_game(seed=6), "en")
+    bp = BotPlay(c, show_s=0)
+    shown, selected = [], []
+    consider = c.consider
+
+    def spy(action, tried=False):
+        if action is not None:
+            shown.append(action)
+            selected.append(c.selected)
+        consider(action, tried)
+
+    c.consider = spy
+    bp.start(human=0, level="easy")
+    bot_moves = 0
+    while c.state.phase in ("order", "build", "place", "reveal", "attach") and bot_moves < 400:
+        if bp.bot_to_move():
+            bp.think()
+            bp.wait()
+            bot_moves += 1
+            continue
+        assert c.state.to_move == bp.human
+        c.apply(human_berserk(c))
+        bp.wait()
+    placed = [a for a in c.state.actions if a.kind == "place" and c.state.cards[a.card].owner in bp.bot_seats]
+    assert placed, "the computer placed no card"
+    assert not any(bp.secret(a) for a in shown), shown       # never its deal, squad or face-down place
+    assert all(u is None or c.state.cards[u].owner not in bp.bot_seats for u in selected)
+    # while it is to move, the controller selects none of its cards (its squad is hidden)
+    c.hold = lambda: ("wait", "wait")
+    c.selected = placed[0].card
+    c._normalise()
+    assert c.selected is None
