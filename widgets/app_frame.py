@@ -112,6 +112,7 @@ class BaseApp(ErrorShown, W.VBox):
         self._fold_titles: list = []
         self._all_folds: list = []          # (title, widget) of every fold, shown or hidden
         self.actions_fold = actions_row
+        self.actions_hidden = False         # True: a page over the app (a lesson's end) hides the list
         self.add_fold(lambda lang: w("actions", lang), actions_row)
         self.add_fold(lambda lang: w("log", lang), log_box)
         self.add_fold(lambda lang: w("review", lang), self.review_box)
@@ -129,6 +130,11 @@ class BaseApp(ErrorShown, W.VBox):
         self.folds.children = tuple(self.folds.children) + (widget,)
         self.folds.selected_index = None
         self._refresh_fold_titles()
+
+    def sync_action_fold(self) -> None:
+        """The fold «All legal actions» is there while there is something to do (not once the game
+        is over, nor while `actions_hidden`)."""
+        self.show_fold(self.actions_fold, not self.actions_hidden and self.controller.state.phase != "over")
 
     def show_fold(self, widget, shown: bool) -> None:
         """Show or hide the fold holding `widget`, title and all (a hidden fold is closed; the
@@ -271,6 +277,7 @@ class BaseApp(ErrorShown, W.VBox):
             self.undo_button.disabled = not c.state.can_undo()
             self.redo_button.disabled = not c.can_redo()
             self._refresh_actions()
+            self.sync_action_fold()
             self._refresh_log()
             self._refresh_fold_titles()
             self._refresh_hotseat_parts(lang)

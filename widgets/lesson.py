@@ -412,7 +412,8 @@ class LessonPage:
             b.layout.display = None
         self.again_button.layout.display = "none"
         self.end_html.value = ""
-        self.app.show_fold(self.app.actions_fold, True)
+        self.app.actions_hidden = False
+        self.app.sync_action_fold()
         if tuple(self.app.side_top.children) != self._top_playing:
             self.app.side_top.children = self._top_playing
         if stage.more:
@@ -455,7 +456,8 @@ class LessonPage:
             b.layout.display = "none"
         self.again_button.layout.display = None
         self.stage_more.layout.display = "none"
-        self.app.show_fold(self.app.actions_fold, False)    # nothing left to do: no empty action list
+        self.app.actions_hidden = True                     # nothing left to do: no empty action list
+        self.app.sync_action_fold()
         if tuple(self.app.side_top.children) != self._top_end:
             self.app.side_top.children = self._top_end
 

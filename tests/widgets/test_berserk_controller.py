@@ -756,9 +756,14 @@ def test_the_end_says_why_the_game_is_over_in_the_page_language():
     assert c.end_reason() == "Достигнут предел ходов (2): ничья."
     assert "<div class='app-end-reason'" in app.status_html.value
     assert "Достигнут предел ходов (2): ничья.</div>" in app.status_html.value
+    assert app.actions_fold not in app.folds.children              # no empty «All legal actions»
     app.lang_toggle.value = "en"
     assert c.end_reason() == "The turn limit (2) is reached: a draw."
     assert "The turn limit (2) is reached: a draw.</div>" in app.status_html.value
+    assert app.folds.titles[0] == "Game log" and len(app.folds.titles) == len(app.folds.children)
+    app.undo_button.click()                                        # back into the game: the list again
+    assert s.phase != "over" and app.folds.children[0] is app.actions_fold
+    assert app.folds.titles[0] == "All legal actions" and c.end_reason() == ""
 
 
 def test_a_board_fixed_to_one_seat_never_shows_the_others_deal_or_squad():
