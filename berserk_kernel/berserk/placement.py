@@ -137,7 +137,8 @@ def hosts(s, item: int) -> list[int]:
 
 
 def check_host(s, item: int, host: int, hiring: bool = False):
-    """Can `item` (equipment or symbiote) go on `host`? (BR-6, BR-5, R-BR-SYMBIOTE)"""
+    """Can `item` (equipment or symbiote) go on `host`? (BR-6, BR-5, R-BR-SYMBIOTE) The
+    conditions on the carrier's card are `host_fault`'s; this words its answer."""
     it, h = s.cards[item], s.cards.get(host)
     if hiring and h is not None and h.uid == item:
         h = None
@@ -145,37 +146,56 @@ def check_host(s, item: int, host: int, hiring: bool = False):
     rule = "BR-6" if d.type == "equipment" else "R-BR-SYMBIOTE"
     if h is None or h.owner != it.owner or h.zone != "field" or h.face_down:
         return s.RULES.no(rule, f"#{host} — не ваше открытое существо на поле.", f"#{host} is not a face-up creature of yours on the field.")
-    hd = s.defs[h.card]
+    fault = host_fault(s, d, h)
+    if fault is None:
+        return s.RULES.ok(rule)
+    return _HOST_REFUSALS[fault](s.RULES, rule, s.defs[h.card])
+
+
+def host_fault(s, d, h) -> str | None:
+    """The first condition (BR-5, BR-6, R-BR-SYMBIOTE) that the face-up card `h` on the field,
+    of the owner of an item with the definition `d`, fails as the item's carrier: a key of
+    `_HOST_REFUSALS`, or None when it may carry the item. The one statement of these
+    conditions: `check_host` words the key into its refusal, the hiring list (`host_ok`) only
+    tests it for None."""
+    defs = s.defs
+    hd = defs[h.card]
     if hd.type == "artifact":
-        return s.RULES.no("BR-5", "На артефакт нельзя ничего положить.", "Nothing goes on an artifact.")
+        return "artifact"
     if hd.kind != "ground":
-        return s.RULES.no(rule, M.lazy("not_ground_independent", card=hd))
-    others = [s.defs[s.cards[u].card] for u in zones.attachments(s, host)]
+        return "not_ground"
+    others = [defs[s.cards[u].card] for u in zones.attachments(s, h.uid)]
     if d.type == "equipment":
         if not hd.klass:
-            return s.RULES.no("BR-6", M.lazy("no_class", card=hd))
+            return "no_class"
         if hd.incorporeal:
-            return s.RULES.no("BR-6", M.lazy("incorporeal", card=hd))
+            return "incorporeal"
         if any(o.equipment == d.equipment for o in others):
-            return s.RULES.no("BR-6", "У существа уже есть экипировка этого типа.", "The creature already carries equipment of this type.")
-        return s.RULES.ok("BR-6")
+            return "same_equipment"
+        return None
     if any(o.is_symbiote for o in others):
-        return s.RULES.no("R-BR-SYMBIOTE", "На существе уже есть симбиот.", "The creature already carries a symbiote.")
-    return s.RULES.ok("R-BR-SYMBIOTE")
+        return "has_symbiote"
+    return None
+
+
+# the refusal each `host_fault` key stands for: (rules, the item's rule, the carrier's definition)
+_HOST_REFUSALS = {
+    "artifact": lambda R, rule, hd: R.no("BR-5", "На артефакт нельзя ничего положить.", "Nothing goes on an artifact."),
+    "not_ground": lambda R, rule, hd: R.no(rule, M.lazy("not_ground_independent", card=hd)),
+    "no_class": lambda R, rule, hd: R.no("BR-6", M.lazy("no_class", card=hd)),
+    "incorporeal": lambda R, rule, hd: R.no("BR-6", M.lazy("incorporeal", card=hd)),
+    "same_equipment": lambda R, rule, hd: R.no("BR-6", "У существа уже есть экипировка этого типа.",
+                                               "The creature already carries equipment of this type."),
+    "has_symbiote": lambda R, rule, hd: R.no("R-BR-SYMBIOTE", "На существе уже есть симбиот.",
+                                             "The creature already carries a symbiote."),
+}
 
 
 def host_ok(s, item: int, host: int) -> bool:
     """`check_host(s, item, host, hiring=True).ok` for a face-up card `host` of the item's owner
-    on the field other than the item (the candidates the hiring list offers), without building
-    the verdict: the same conditions."""
-    cards, defs = s.cards, s.defs
-    d, hd = defs[cards[item].card], defs[cards[host].card]
-    if hd.type == "artifact" or hd.kind != "ground":
-        return False
-    others = [defs[cards[u].card] for u in zones.attachments(s, host)]
-    if d.type == "equipment":
-        return bool(hd.klass) and not hd.incorporeal and not any(o.equipment == d.equipment for o in others)
-    return not any(o.is_symbiote for o in others)
+    on the field other than the item (the candidates the hiring list offers): `host_fault`."""
+    cards = s.cards
+    return host_fault(s, s.defs[cards[item].card], cards[host]) is None
 
 
 def attach_seat(s) -> int:

@@ -97,25 +97,36 @@ def check_source(s, a, fired):
 
 
 def check_payment(s, c, ab):
-    """HR-prepayment: everything before the colon and the per-turn limit, on the spot."""
-    R = s.RULES
+    """HR-prepayment: everything before the colon and the per-turn limit, on the spot. The
+    conditions are `payment_fault`'s; this words its answer."""
+    fault = payment_fault(s, c, ab)
+    return None if fault is None else _PAYMENT_REFUSALS[fault](s, c, ab)
+
+
+def payment_fault(s, c, ab) -> str | None:
+    """The first payment condition (HR-prepayment, CR-token-payment) the card `c` fails for
+    the ability `ab`: a key of `_PAYMENT_REFUSALS`, or None when it can pay. The one statement
+    of these conditions: `check_payment` words the key, the legal list tests it for None."""
     if ab.per_turn and c.used.get(ab.id, 0) >= ab.per_turn:
-        return R.no("HR-prepayment", M.lazy("per_turn_limit", n=ab.per_turn))
+        return "per_turn"
     if ab.tokens and c.tokens < ab.tokens:
-        return R.no("CR-token-payment", M.lazy("not_enough_tokens", need=ab.tokens, have=c.tokens))
+        return "tokens"
     if ab.wounds and s.defs[c.card].lives - c.wounds <= ab.wounds:
-        return R.no("HR-prepayment", "Нечем заплатить ранами: карта бы погибла.", "Cannot pay in wounds: the card would die.")
+        return "wounds"
     if ab.coins and s.seats[c.owner].coins_open < ab.coins:
-        return R.no("HR-prepayment", M.lazy("not_enough_coins", need=ab.coins, have=s.seats[c.owner].coins_open))
+        return "coins"
     return None
 
 
-def unpaid(s, c, ab) -> bool:
-    """`check_payment(s, c, ab)` refuses (the same conditions, without building the refusal)."""
-    return bool((ab.per_turn and c.used.get(ab.id, 0) >= ab.per_turn)
-                or (ab.tokens and c.tokens < ab.tokens)
-                or (ab.wounds and s.defs[c.card].lives - c.wounds <= ab.wounds)
-                or (ab.coins and s.seats[c.owner].coins_open < ab.coins))
+# the refusal each `payment_fault` key stands for: (state, card, ability) -> Verdict
+_PAYMENT_REFUSALS = {
+    "per_turn": lambda s, c, ab: s.RULES.no("HR-prepayment", M.lazy("per_turn_limit", n=ab.per_turn)),
+    "tokens": lambda s, c, ab: s.RULES.no("CR-token-payment", M.lazy("not_enough_tokens", need=ab.tokens, have=c.tokens)),
+    "wounds": lambda s, c, ab: s.RULES.no("HR-prepayment", "Нечем заплатить ранами: карта бы погибла.",
+                                          "Cannot pay in wounds: the card would die."),
+    "coins": lambda s, c, ab: s.RULES.no("HR-prepayment", M.lazy("not_enough_coins", need=ab.coins,
+                                                                  have=s.seats[c.owner].coins_open)),
+}
 
 
 def check_use(s, a):
@@ -246,7 +257,7 @@ def declare_card(s, scan, c, answers: bool, out: list) -> None:
         return
     i = scan.info[c.card]
     for ab, pays, mode, needs_cell in (i.instant_plan if answers else i.battle_plan):
-        if pays and unpaid(s, c, ab):
+        if pays and payment_fault(s, c, ab) is not None:
             continue
         if mode == "self" or mode == "mass" or (mode == "host" and c.zone == "attached"):
             out.append(_new(Action, ("use", u, None, None, ab.id, ())))
