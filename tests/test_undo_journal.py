@@ -354,3 +354,104 @@ def test_a_pickled_or_deep_copied_game_keeps_its_history():
         assert all(c._j is t._journal for c in t.cards.values())
         t.cards[next(iter(t.cards))].wounds += 1       # a twin shares nothing with the original
     assert all(snapshot(t) != snapshot(s) for t in twins)
+
+
+# --- seats journaled like cards (zones.Seat, zones.SeatList) -----------------------------------
+
+def _seat_state(s) -> list:
+    """Every field of both seats, zone lists as plain lists (and their classes)."""
+    from berserk_kernel.berserk.zones import _SeatFields
+    return [[(n, list(v) if isinstance(v, list) else v, type(v).__name__) for n in _SeatFields.__slots__
+             if n != "_j" for v in [getattr(p, n)]] for p in s.seats]
+
+
+def _scramble_seats(s, rng, n: int) -> None:
+    """`n` random changes of the seats by every list method and by field sets."""
+    ops = [lambda l: l.append(rng.randrange(500)), lambda l: l.extend([rng.randrange(500)] * rng.randrange(3)),
+           lambda l: l.insert(rng.randrange(len(l) + 1), 7), lambda l: l and l.remove(l[rng.randrange(len(l))]),
+           lambda l: l and l.pop(), lambda l: l and l.pop(0), lambda l: l.clear(), lambda l: l.sort(),
+           lambda l: l.sort(reverse=True), lambda l: l.reverse(),
+           lambda l: l and l.__setitem__(rng.randrange(len(l)), 99), lambda l: l and l.__delitem__(slice(0, 2)),
+           lambda l: l.__iadd__([5, 6]), lambda l: l.__imul__(2) if len(l) < 40 else None,
+           lambda l: s.dice.shuffle(l)]
+    from berserk_kernel.berserk.zones import ZONE_LISTS
+    for _ in range(n):
+        p = s.seats[rng.randrange(2)]
+        r = rng.random()
+        if r < 0.15:
+            setattr(p, rng.choice(("gold", "silver", "coins", "failed_draws")), rng.randrange(9))
+        elif r < 0.2:
+            setattr(p, rng.choice(ZONE_LISTS), [rng.randrange(500) for _ in range(rng.randrange(4))])
+        else:
+            rng.choice(ops)(getattr(p, rng.choice(ZONE_LISTS)))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_undo_marks_keep_no_seat_copies_and_rewind_every_seat_change(seed):
+    """Seat changes of any kind (every list method, fields, a zone list replaced) made after an
+    undo mark come back exactly on rewind; `history_start` sees the seats of the first mark; a
+    mark holds the very seat objects (no copy)."""
+    s, _ = next(positions("classic", [seed], every=1))
+    rng = random.Random(seed)
+    s.legal_actions()
+    s.apply(s.legal_actions()[0])               # a mark before: the seats are journaled from here
+    before, start = _seat_state(s), _seat_state(s.history_start())
+    for _ in range(5):
+        m = s._mark()
+        assert all(a is b for a, b in zip(m[0]["seats"], s.seats))
+        _scramble_seats(s, rng, 40)
+        assert _seat_state(s.history_start()) == start
+        s._rewind(m)
+        assert _seat_state(s) == before
+    s.undo()
+    assert _seat_state(s) == start
+
+
+def test_a_copy_has_its_own_seats_bound_to_its_own_journal():
+    """A clone's seats and zone lists are new objects bound to the clone's journal: changing
+    them leaves the original as it was, and the clone steps back over them."""
+    from berserk_kernel.berserk.zones import ZONE_LISTS, SeatList
+    s = _battle()
+    twin = s.clone()
+    assert all(isinstance(getattr(p, z), SeatList) for p in twin.seats for z in ZONE_LISTS)
+    assert all(getattr(p, z)._j is twin._journal and p._j is twin._journal for p in twin.seats for z in ZONE_LISTS)
+    assert all(getattr(p, z) is not getattr(q, z) for p, q in zip(s.seats, twin.seats) for z in ZONE_LISTS)
+    mine = _seat_state(s)
+    twin.apply(twin.legal_actions()[0])
+    m = twin._mark()
+    _scramble_seats(twin, random.Random(5), 60)
+    assert _seat_state(s) == mine
+    twin._rewind(m)
+    twin.undo()
+    assert _seat_state(twin) == mine
+
+
+def test_a_list_set_on_a_seat_becomes_a_journaled_list():
+    """A plain list set on a seat becomes a `SeatList` of the same items (a copy) bound to the
+    seat's journal; undo gives the old list back."""
+    from berserk_kernel.berserk.zones import SeatList
+    s = _battle()
+    s.apply(s.legal_actions()[0])
+    m = s._mark()
+    old = s.seats[0].graveyard
+    items = [1, 2, 3]
+    s.seats[0].graveyard = items
+    g = s.seats[0].graveyard
+    assert type(g) is SeatList and g == items and g is not items and g._j is s._journal
+    g.append(4)
+    s._rewind(m)
+    assert s.seats[0].graveyard is old
+
+
+def test_a_journaled_zone_list_shuffles_as_a_plain_list():
+    """Dice.shuffle gives a `SeatList` the order it gives a plain list with the same dice, and
+    journals it once."""
+    from berserk_kernel.berserk.zones import seat_list
+    from berserk_kernel.core.dice import Dice
+    journal: list = []
+    for seed in range(20):
+        plain, jl = list(range(seed + 3)), seat_list(range(seed + 3), journal)
+        n = len(journal)
+        Dice(seed).shuffle(plain)
+        Dice(seed).shuffle(jl)
+        assert jl == plain and len(journal) == n + 1

@@ -101,7 +101,7 @@ class BerserkState(BaseState):
         self.batch: int | None = None # where the current batch of triggers enters the queue
         self.attacks_made = 0         # attacks by the active player this turn (taunts)
         self._journal: list = []      # (card, field, old value, old key part) of every card change (undo.py)
-        self._bound = None            # (cards table, zones.MINTED) when its cards were bound
+        self._bound = None            # (cards table, zones.MINTED, seats) when they were bound (undo.bound)
 
     # --- whose decision -------------------------------------------------------------------
     @property
@@ -284,10 +284,10 @@ class BerserkState(BaseState):
         new = BerserkState.__new__(BerserkState)
         d = self.__dict__.copy()
         d["dice"] = self.dice.copy()
-        d["seats"] = [p.copy() for p in self.seats]
         d["_journal"] = journal = []
+        d["seats"] = seats = [p.copy(journal) for p in self.seats]
         d["cards"] = cards = {u: c.copy(journal) for u, c in self.cards.items()}
-        d["_bound"] = (cards, zones.MINTED[0])
+        d["_bound"] = undo.bound(cards, seats)
         d["_ids"] = zones.carry_identities(self, cards)
         d["cells"] = self.cells[:]
         d["pending"] = dict(self.pending) if self.pending else None

@@ -1,22 +1,26 @@
 """Berserk's undo journal: stepping back without copying the position (BaseState's undo marks).
 
 Before an action is applied with history, `mark` keeps what changes in place in a cheap form:
-the small containers of the position (seats, cells, the dice, pending, queue, fired triggers)
-as copies, the table of cards as a shallow copy (which cards exist), and the length of the
-position's journal. The card records themselves are not copied: every change of a card field
-is written to the journal as ``(card, field, old value, old key part)`` as it happens
-(`zones.CardState`), and `rewind` plays the journal backwards to the mark, then puts the rest
-back. A mid-game mark costs a few microseconds where a copy of the 97 cards cost about a
-hundred.
+the small containers of the position (cells, the dice, pending, queue, fired triggers) as
+copies, the table of cards as a shallow copy (which cards exist), and the length of the
+position's journal. The card records and the seats are not copied: every change of a card
+field is written to the journal as ``(card, field, old value, old key part)`` as it happens
+(`zones.CardState`), every change of a seat as ``(seat, field, old value, SEAT_ENTRY)`` or
+``(zone list, None, old contents, LIST_ENTRY)`` (`zones.Seat`, `zones.SeatList`), and `rewind`
+plays the journal backwards to the mark, then puts the rest back. A mid-game mark costs a few
+microseconds where a copy of the 97 cards cost about a hundred.
 
-Cards are bound to the journal of the position holding them: `BerserkState.copy` binds its
-copies, `zones.put_into_deck` its new card, and `bind_if_needed` binds again whenever cards
-were made elsewhere (a new game, a scenario, a view's relabelled copies, a test) since the last
-time (`zones.MINTED` counts them).
+Cards and seats are bound to the journal of the position holding them: `BerserkState.copy`
+binds its copies, `zones.put_into_deck` its new card, and `bind_if_needed` binds again whenever
+cards were made elsewhere (a new game, a scenario, a view's relabelled copies, a test) since the
+last time (`zones.MINTED` counts them) or the seats are other objects.
 """
 from __future__ import annotations
 
-from .zones import _SET, MINTED
+from .zones import _SET, LIST_ENTRY, MINTED, SEAT_ENTRY, ZONE_LISTS, seat_list
+
+_LIST_SET = list.__setitem__
+_ALL = slice(None)
 
 
 def copy_fired(fired: list) -> list:
@@ -30,12 +34,22 @@ def bind(s) -> None:
     j = s._journal
     for c in s.cards.values():
         _SET(c, "_j", j)
-    s._bound = (s.cards, MINTED[0])
+    seats = s.seats
+    for p in seats:
+        p.bind(j)
+    s._bound = bound(s.cards, seats)
+
+
+def bound(cards: dict, seats: list) -> tuple:
+    """What `_bound` keeps: the table, `MINTED` and the seats bound."""
+    return cards, MINTED[0], seats, seats[0], seats[1]
 
 
 def bind_if_needed(s) -> None:
     b = s._bound
-    if b is None or b[0] is not s.cards or b[1] != MINTED[0]:
+    seats = s.seats
+    if b is None or b[0] is not s.cards or b[1] != MINTED[0] or b[2] is not seats or b[3] is not seats[0] \
+            or b[4] is not seats[1]:
         bind(s)
 
 
@@ -47,11 +61,11 @@ def mark(s) -> tuple:
     bind_if_needed(s)
     d = s.__dict__.copy()
     d["_cards"] = s.cards.copy()      # which cards exist (the table itself is kept: d["cards"])
-    d["seats"] = [p.copy() for p in s.seats]
+    d["seats"] = s.seats[:]           # the same seats: their changes are journaled
     d["cells"] = s.cells[:]
     d["dice"] = s.dice.copy()
     d["pending"] = dict(s.pending) if s.pending else None
-    d["queue"] = [dict(e) for e in s.queue]
+    d["queue"] = [dict(e) for e in s.queue] if s.queue else []
     d["fired"] = copy_fired(s.fired) if s.fired else []
     # d["_legal"] stays: the legal list of this position (if asked) is valid again after rewind
     return d, len(j)
@@ -64,7 +78,12 @@ def rewind(s, m: tuple) -> None:
     pop = j.pop
     while len(j) > n:
         c, name, old, k = pop()
+        if k is LIST_ENTRY:
+            _LIST_SET(c, _ALL, old)   # a seat's zone list gets its old contents back
+            continue
         _SET(c, name, old)
+        if k is SEAT_ENTRY:
+            continue
         _SET(c, "_k", k)          # the card's key part as it was before this change
         if name == "card":
             MINTED[0] += 1
@@ -88,7 +107,7 @@ def rewind(s, m: tuple) -> None:
     if once is not None and "_once" not in sd:
         sd["_once"] = once        # the mark's own (valid for the log cut back to the mark) comes first
     # the restored table holds the cards bound at the mark, and only them
-    sd["_bound"] = (sd["cards"], MINTED[0])
+    sd["_bound"] = bound(sd["cards"], sd["seats"])
 
 
 def unmarked(s) -> None:
@@ -105,14 +124,30 @@ def position_at(s, m: tuple):
     d, n = m
     j = s._journal
     old: dict = {}
+    journal = []
+    seats = [p.copy(journal) for p in d["seats"]]   # as they are now: the journal takes them back
+    lists = {id(getattr(p, z)): getattr(q, z) for p, q in zip(d["seats"], seats) for z in ZONE_LISTS}
+    seat_of = {id(p): q for p, q in zip(d["seats"], seats)}
     for i in range(len(j) - 1, n - 1, -1):       # newest first: the oldest value stays
-        c, name, v, _k = j[i]
-        old[(id(c), name)] = v
+        c, name, v, k = j[i]
+        if k is LIST_ENTRY:
+            if id(c) in lists:
+                _LIST_SET(lists[id(c)], _ALL, v)
+        elif k is SEAT_ENTRY:
+            q = seat_of.get(id(c))
+            if q is not None:
+                if isinstance(v, list):           # a zone list replaced: its older changes follow
+                    lists[id(v)] = new_list = seat_list(v, journal)
+                    _SET(q, name, new_list)
+                else:
+                    _SET(q, name, v)
+        else:
+            old[(id(c), name)] = v
     new = type(s).__new__(type(s))
     nd = dict(d)
     del nd["_cards"]
     nd.pop("_ids", None)
-    journal = nd["_journal"] = []
+    nd["_journal"] = journal
     cards = {}
     for u, c in d["_cards"].items():
         k = c.copy(journal)
@@ -124,14 +159,14 @@ def position_at(s, m: tuple):
                 _SET(k, "_k", None)
         cards[u] = k
     nd["cards"] = cards
-    nd["seats"] = [p.copy() for p in d["seats"]]
+    nd["seats"] = seats
     nd["cells"] = d["cells"][:]
     nd["dice"] = d["dice"].copy()
     nd["pending"] = dict(d["pending"]) if d["pending"] else None
     nd["queue"] = [dict(e) for e in d["queue"]]
     nd["fired"] = copy_fired(d["fired"])
     nd["log"], nd["actions"], nd["_undo"], nd["_redo"], nd["_legal"] = [], [], [], [], None
-    nd["_bound"] = (cards, MINTED[0])
+    nd["_bound"] = bound(cards, seats)
     new.__dict__.update(nd)
     return new
 

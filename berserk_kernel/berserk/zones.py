@@ -104,13 +104,119 @@ class CardState(_CardFields):
         return self.zone in PLAY_ZONES
 
 
-class Seat:
-    """What one player holds. Seat 0 is the first player once the order is chosen (BR-7.1)."""
+# journal entries of seats (the fourth item, where a card's entry keeps its old key part):
+# a zone list's old contents, or a seat field's old value (berserk/undo.py plays them back)
+class _Entry:
+    """A marker kept by identity; pickled and deep-copied as itself (a module global)."""
 
-    __slots__ = ("name", "deck", "deal", "squad", "graveyard", "removed", "aux", "attached", "gold", "silver",
-                 "redeals", "bought", "hand", "coins", "coins_open", "failed_draws", "hero")
+    __slots__ = ("name",)
 
     def __init__(self, name: str):
+        self.name = name
+
+    def __reduce__(self):
+        return self.name
+
+
+LIST_ENTRY = _Entry("LIST_ENTRY")
+SEAT_ENTRY = _Entry("SEAT_ENTRY")
+_LIST_SET = list.__setitem__
+_ALL = slice(None)
+ZONE_LISTS = ("deck", "deal", "squad", "graveyard", "removed", "aux", "attached", "hand")
+
+
+def _saved(lst) -> None:
+    j = lst._j
+    if j is not None:
+        j.append((lst, None, lst[:], LIST_ENTRY))
+
+
+class SeatList(list):
+    """A seat's zone list: a list whose every change first writes its old contents to the undo
+    journal of the position holding the seat (``_j``; None for a seat of no position), so an
+    undo mark keeps no copy of the seats and undo puts back only the lists that changed."""
+
+    __slots__ = ("_j",)
+
+    def append(self, x):
+        _saved(self)
+        list.append(self, x)
+
+    def extend(self, xs):
+        _saved(self)
+        list.extend(self, xs)
+
+    def insert(self, i, x):
+        _saved(self)
+        list.insert(self, i, x)
+
+    def remove(self, x):
+        _saved(self)
+        list.remove(self, x)
+
+    def pop(self, i=-1):
+        _saved(self)
+        return list.pop(self, i)
+
+    def clear(self):
+        _saved(self)
+        list.clear(self)
+
+    def sort(self, *, key=None, reverse=False):
+        _saved(self)
+        list.sort(self, key=key, reverse=reverse)
+
+    def reverse(self):
+        _saved(self)
+        list.reverse(self)
+
+    def __setitem__(self, i, x):
+        _saved(self)
+        list.__setitem__(self, i, x)
+
+    def __delitem__(self, i):
+        _saved(self)
+        list.__delitem__(self, i)
+
+    def __iadd__(self, xs):
+        _saved(self)
+        return list.__iadd__(self, xs)
+
+    def __imul__(self, n):
+        _saved(self)
+        return list.__imul__(self, n)
+
+    def __reduce__(self):
+        # the journal as state (set once the list exists: the journal refers to the list)
+        return _unbound_list, (list(self),), (None, {"_j": self._j})
+
+
+def seat_list(items, journal) -> SeatList:
+    lst = SeatList(items)
+    lst._j = journal
+    return lst
+
+
+def _unbound_list(items) -> SeatList:
+    return seat_list(items, None)
+
+
+class _SeatFields:
+    __slots__ = ("name", "deck", "deal", "squad", "graveyard", "removed", "aux", "attached", "gold", "silver",
+                 "redeals", "bought", "hand", "coins", "coins_open", "failed_draws", "hero", "_j")
+
+
+class Seat(_SeatFields):
+    """What one player holds. Seat 0 is the first player once the order is chosen (BR-7.1).
+
+    As a card's fields (`CardState`), every change of a seat goes to the undo journal of the
+    position holding it (``_j``): a field set writes its old value, a zone list (`SeatList`)
+    its old contents. A list set on a seat becomes a new `SeatList` of the same items."""
+
+    __slots__ = ()
+
+    def __init__(self, name: str):
+        _SET(self, "_j", None)
         self.name = name
         self.deck: list[int] = []        # hidden, order fixed but shuffled on every draw/insert (CR-deck-order)
         self.deal: list[int] = []
@@ -129,15 +235,45 @@ class Seat:
         self.failed_draws = 0
         self.hero: int | None = None
 
-    def copy(self) -> "Seat":
-        s = Seat.__new__(Seat)
-        s.name = self.name
-        s.deck, s.deal, s.squad = self.deck[:], self.deal[:], self.squad[:]
-        s.graveyard, s.removed, s.aux, s.attached = self.graveyard[:], self.removed[:], self.aux[:], self.attached[:]
+    def __setattr__(self, name, value):
+        j = self._j
+        if isinstance(value, list):
+            value = seat_list(value, j)
+        if j is not None:
+            j.append((self, name, getattr(self, name), SEAT_ENTRY))
+        _SET(self, name, value)
+
+    def __getstate__(self) -> dict:
+        return {name: getattr(self, name) for name in _SeatFields.__slots__ if hasattr(self, name)}
+
+    def __setstate__(self, state) -> None:
+        """For pickle and deepcopy: set the slots past the hook."""
+        if isinstance(state, tuple):          # (None, slots) as the default protocol gives it
+            state = state[1] or {}
+        _SET(self, "_j", state.get("_j"))
+        for name, value in state.items():
+            if value.__class__ is list:
+                value = seat_list(value, self._j)
+            _SET(self, name, value)
+
+    def copy(self, journal: list | None = None) -> "Seat":
+        """An equal seat, bound to `journal` (the copying position's) or to none."""
+        s = _SeatFields.__new__(_SeatFields)
+        s.name, s._j = self.name, journal
+        s.deck, s.deal, s.squad = seat_list(self.deck, journal), seat_list(self.deal, journal), seat_list(self.squad, journal)
+        s.graveyard, s.removed = seat_list(self.graveyard, journal), seat_list(self.removed, journal)
+        s.aux, s.attached = seat_list(self.aux, journal), seat_list(self.attached, journal)
         s.gold, s.silver, s.redeals, s.bought = self.gold, self.silver, self.redeals, self.bought
-        s.hand, s.coins, s.coins_open = self.hand[:], self.coins, self.coins_open
+        s.hand, s.coins, s.coins_open = seat_list(self.hand, journal), self.coins, self.coins_open
         s.failed_draws, s.hero = self.failed_draws, self.hero
+        s.__class__ = Seat
         return s
+
+    def bind(self, journal: list | None) -> None:
+        """Write this seat's changes (and its lists') to `journal` from now on."""
+        _SET(self, "_j", journal)
+        for name in ZONE_LISTS:
+            getattr(self, name)._j = journal
 
     def zone_list(self, zone: str):
         return {"deck": self.deck, "deal": self.deal, "squad": self.squad, "graveyard": self.graveyard,

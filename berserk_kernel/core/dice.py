@@ -43,13 +43,19 @@ class Dice:
         self.forced.extend(int(v) for v in values)
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates shuffle in place (never uses forced values)."""
-        for i in range(len(items) - 1, 0, -1):
+        """Fisher-Yates shuffle in place (never uses forced values); a list of another type
+        (a journaled zone list) is shuffled on a plain copy and changed once."""
+        work = items if items.__class__ is list else list(items)
+        for i in range(len(work) - 1, 0, -1):
             j = self.randbelow(i + 1)
-            items[i], items[j] = items[j], items[i]
+            work[i], work[j] = work[j], work[i]
+        if work is not items:
+            items[:] = work
 
     def copy(self) -> "Dice":
-        return Dice(self.seed, self.state, self.forced, self.count)
+        d = _new(Dice)              # the fields as they are, without __init__'s conversions
+        d.seed, d.state, d.forced, d.count = self.seed, self.state, self.forced[:], self.count
+        return d
 
     def to_dict(self) -> dict:
         return {"seed": self.seed, "state": self.state, "forced": list(self.forced), "count": self.count}
@@ -57,3 +63,6 @@ class Dice:
     @classmethod
     def from_dict(cls, d: dict) -> "Dice":
         return cls(d["seed"], d.get("state"), d.get("forced", ()), d.get("count", 0))
+
+
+_new = object.__new__
