@@ -85,7 +85,8 @@ def make_bot(kind: str, seed: int, playouts: int, depth: int | None, mcts: tuple
     """A bot of the tournament; MCTS takes the per-game depth and rollout of `mcts.PROFILES`
     unless `depth` or the `mcts` keywords name them."""
     if kind == "mcts":
-        return BOTS[kind](playouts=playouts, seed=seed, depth=depth, **{"rollout": None, "evaluation": None, **dict(mcts)})
+        return BOTS[kind](playouts=playouts, seed=seed, depth=depth,
+                          **{"rollout": None, "evaluation": None, "c": None, **dict(mcts)})
     return BOTS[kind](seed=seed)
 
 
@@ -144,7 +145,7 @@ class Table:
                          f"| {row['draws']} | {row['a_wins'] / n:.1%} | {score:.1%} | {row['cpu'] / n:.1f} |")
         extra = "".join(f", {k} {v}" for k, v in st.mcts)
         per_game = "; ".join(f"{PROFILE_NAMES[g]}: {p['playouts']} playouts, depth {p['depth']}, {p['rollout']} rollouts, "
-                             f"{p['evaluation']} evaluation" for g, p in PROFILES.items())
+                             f"{p['evaluation']} evaluation, c {p['c']}" for g, p in PROFILES.items())
         told = f"{st.playouts} playouts" if st.playouts is not None else ""
         told += (", " if told else "") + f"depth {st.depth}" if st.depth is not None else ""
         lines.append(f"\nmcts: {told + '; ' if told else ''}per game (unless told): {per_game}{extra}; classic turn limit {st.turn_limit}, "

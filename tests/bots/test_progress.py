@@ -56,11 +56,12 @@ def test_profiles_choose_depth_rollout_and_evaluation_per_game():
     for game, key in (("berserk", "berserk"), ("heroes", "heroes"), ("city", "city2"), ("city4", "city")):
         s = position(game, 4, 30)
         assert game_key(s) == key
-        bot = MCTSBot(playouts=2, seed=1, depth=None, rollout=None, evaluation=None)
+        bot = MCTSBot(playouts=2, seed=1, depth=None, rollout=None, evaluation=None, c=None)
         bot.analyse(s)
         profile = PROFILES[key]
         assert bot._depth == profile["depth"]
         assert bot._evaluate is EVALUATIONS[profile["evaluation"]]
+        assert bot._c == profile["c"]
     fixed = MCTSBot(playouts=2, seed=1, depth=3, rollout="random", evaluation="progress")
     fixed.analyse(position("city", 4, 30))
     assert fixed._depth == 3 and fixed._evaluate is progress_evaluate
@@ -74,7 +75,7 @@ def test_two_player_city_values_progress_and_three_or_four_players_material():
 
 def test_tournament_mcts_takes_the_profiles_unless_told():
     bot = make_bot("mcts", 1, 10, None)
-    assert (bot.depth, bot.rollout, bot.evaluation) == (None, None, None)
+    assert (bot.depth, bot.rollout, bot.evaluation, bot.c) == (None, None, None, None)
     told = make_bot("mcts", 1, 10, 6, parse_mcts("rollout=random,evaluation=progress"))
     assert (told.depth, told.rollout, told.evaluation) == (6, "random", "progress")
 
@@ -108,10 +109,10 @@ def test_final_by_visits_plays_the_most_visited_root_action():
 def test_tournament_table_names_the_profiles_or_the_settings_told():
     table = Table([Pairing("heroes", 2, "mcts", "greedy")])
     text = table.markdown(Settings(seed=7000, turn_limit=50))
-    assert "per game (unless told): classic Berserk: 10 playouts, depth 8, greedy rollouts, material evaluation; " \
-           "Heroes: 10 playouts, depth 4, random rollouts, material evaluation; " \
-           "City 2 players: 10 playouts, depth 4, greedy rollouts, progress evaluation; " \
-           "City 3-4 players: 10 playouts, depth 4, greedy rollouts, material evaluation;" in text
+    assert "per game (unless told): classic Berserk: 10 playouts, depth 8, greedy rollouts, material evaluation, c 0.25; " \
+           "Heroes: 10 playouts, depth 4, random rollouts, material evaluation, c 0.7; " \
+           "City 2 players: 10 playouts, depth 4, greedy rollouts, progress evaluation, c 0.7; " \
+           "City 3-4 players: 10 playouts, depth 4, greedy rollouts, material evaluation, c 0.7;" in text
     assert "classic turn limit 50, Heroes turn limit 80; seeds 7000.." in text
     told = table.markdown(Settings(playouts=20, depth=6, mcts=(("widen", 5),)))
     assert "mcts: 20 playouts, depth 6; per game (unless told)" in told and ", widen 5;" in told
@@ -122,3 +123,24 @@ def test_before_the_battle_progress_is_the_material():
     assert s.phase == "build"
     assert material(s) == [62.0, 0.0]
     assert progress_material(s) == [62.0, 0.0]
+
+
+def test_classic_profile_explores_less_and_keeps_its_playouts_on_the_greedy_top_actions():
+    """Classic Berserk's profile has c=0.25 (PROFILES): with c=0.7 the exploration term outweighs
+    the gaps between the greedy priors and 10 playouts spread one per root action; with the
+    profile they stay on the prior's best action unless the playouts disagree (where the priors
+    tie, as between moves, both spread)."""
+    assert (PROFILES["berserk"]["c"], PROFILES["heroes"]["c"], PROFILES["city2"]["c"]) == (0.25, 0.7, 0.7)
+    s = position("berserk", 7, 60)
+    spread = MCTSBot(playouts=10, seed=2, depth=None, rollout=None, evaluation=None, c=0.7)
+    focused = MCTSBot(playouts=10, seed=2, depth=None, rollout=None, evaluation=None, c=None)
+    tried = {}
+    for name, bot in (("spread", spread), ("focused", focused)):
+        out = bot.analyse(s)
+        assert sum(n for _a, _v, n in out) == 10
+        tried[name] = {str(a) for a, _v, n in out if n > 0}
+    assert focused._c == 0.25 and spread._c == 0.7
+    assert len(tried["spread"]) >= 5
+    # all 10 playouts on one action, one of the best greedy priors
+    assert len(tried["focused"]) == 1
+    assert focused._prior_values[tried["focused"].pop()] == max(focused._prior_values.values())
