@@ -377,7 +377,7 @@ class BotPlay:
         odds = self.advice_odds
         rules = list(adv.rule_ids) or (list(odds[1]) if odds is not None else [])
         if rules:
-            parts.append(w("hint_rules", lang, rules=", ".join(rules)))
+            parts.append(w("hint_rule" if len(rules) == 1 else "hint_rules", lang, rules=", ".join(rules)))
         return " ".join(parts)
 
     # --- the review --------------------------------------------------------------------------

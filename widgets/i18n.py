@@ -105,6 +105,7 @@ WORDS: dict[str, tuple[str, str]] = {
                  "The computer suggests an action and lights it on the board."),
     "hint_says": ("Подсказка: {what}.", "Hint: {what}."),
     "hint_rules": ("Правила: {rules}.", "Rules: {rules}."),
+    "hint_rule": ("Правило: {rules}.", "Rule: {rules}."),
     "hint_search": ("Компьютер {n} {times} доиграл партию в уме, пробуя разные ходы, и чаще всего "
                     "({v} {vtimes}) выбирал этот. По его оценке, шанс на победу после него — около {win}.",
                     "The computer played the game out in its head {n} {times}, trying different moves, and "

@@ -334,7 +334,8 @@ class LessonPage:
             return f"<div class='lesson-ok lesson-partial'>{escape(head)}{extra}</div>"
         if kind == "wrong":
             text = said or escape(w("wrong_generic", lang))
-            rules = (" " + escape(w("rules_logged", lang, ids=", ".join(fb.rule_ids)))) if fb.rule_ids else ""
+            key = "rule_logged" if len(fb.rule_ids) == 1 else "rules_logged"       # «Правило: BR-9.1.»
+            rules = (" " + escape(w(key, lang, ids=", ".join(fb.rule_ids)))) if fb.rule_ids else ""
             return (f"<div class='lesson-bad lesson-wrong'><b>{escape(w('wrong', lang, what=self.label(fb.action, lang)))}</b> "
                     f"{text}{rules}<br>{escape(w('taken_back', lang))}</div>")
         if kind == "refused":

@@ -31,6 +31,7 @@ WORDS: dict[str, dict[str, str]] = {
     "refused": {"ru": "✕ Так нельзя:", "en": "✕ Not allowed:"},
     "nothing_changed": {"ru": "Ничего не изменилось.", "en": "Nothing changed."},
     "rules_logged": {"ru": "Правила: {ids}.", "en": "Rules: {ids}."},
+    "rule_logged": {"ru": "Правило: {ids}.", "en": "Rule: {ids}."},
     "hint_action": {"ru": "Подсвечено на доске: {what}.", "en": "Lit on the board: {what}."},
     "hint_head": {"ru": "Подсказка:", "en": "Hint:"},
     "hint_why": {"ru": "Почему:", "en": "Why:"},

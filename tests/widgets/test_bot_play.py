@@ -195,6 +195,11 @@ def test_the_hint_names_a_legal_action_and_lights_it(make):
     if len(adv.alternatives) > 1 and adv.alternatives[1][2] > 0:
         second = c.action_label(adv.alternatives[1][0], "en")
         assert f"The second-best move: {second[0].lower() + second[1:]}" in bp.hint_text("en")
+    rules = list(adv.rule_ids) or (list(bp.advice_odds[1]) if bp.advice_odds is not None else [])
+    if rules:                                        # «Правило: X.» for one rule, «Правила: X, Y.» for more
+        head = ("Правило: ", "Rule: ") if len(rules) == 1 else ("Правила: ", "Rules: ")
+        assert f"{head[0]}{', '.join(rules)}." in bp.hint_text("ru")
+        assert f"{head[1]}{', '.join(rules)}." in bp.hint_text("en")
     if c.GAME == "berserk":
         assert c.focus_highlights() is not None
     c.apply(c.legal()[0])

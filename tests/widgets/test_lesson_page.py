@@ -26,6 +26,10 @@ def test_wrong_move_through_the_controller_is_taken_back_with_its_rule():
     assert p.act("move #1 b2")
     assert "lesson-wrong" in p.feedback_html.value and "BR-9.1" in p.feedback_html.value
     assert "Sideways" in p.feedback_html.value and "taken back" in p.feedback_html.value
+    assert " Rule: BR-9.1." in p.feedback_html.value and "Rules:" not in p.feedback_html.value   # one rule
+    p.app.lang_toggle.value = "ru"
+    assert " Правило: BR-9.1." in p.feedback_html.value
+    p.app.lang_toggle.value = "en"
     assert p.engine.state.state_hash() == before and p.controller.state is p.engine.state
     assert p.controller.message is None   # the lesson's feedback speaks instead of "Done: ..."
 
