@@ -16,12 +16,14 @@ _END = Action("end")
 
 
 def battle_list(s, me: int) -> list:
-    """The legal list of the battle position `s` with no decision pending (`me`: the active seat)."""
+    """The legal list of the battle position `s` with no decision pending (`me`: the active seat).
+    Plain loops rather than comprehensions: a comprehension is a function call of its own."""
     scan = reach.Scan(s)
     info, cards, cells, new = scan.info, s.cards, s.cells, _new
     seat = s.seats[me]
     pools = flyers_only = None
     out, gather, declare = [], [], []
+    add = out.append
     for u in scan.field[me] + seat.aux + seat.attached:
         c = cards[u]
         if c.closed or c.face_down:
@@ -31,28 +33,38 @@ def battle_list(s, me: int) -> list:
             gather.append(new(Action, ("gather", u, None, None, None, ())))
         if i.battle or c.lasting:
             queue.declare_card(s, scan, c, False, declare)
-        if not i.has_strike or c.zone == "attached":
+        if not i.has_strike:
+            continue
+        zone = c.zone
+        if zone == "attached":
             continue
         if pools is None:
             pools = scan.strike_pools(me)
-        if c.zone == "field":
+        if zone == "field":
+            cell = c.cell
             if c.moves:
-                out += [new(Action, ("move", u, None, x, None, ())) for x in ORTHOGONAL[c.cell] if cells[x] is None]
+                for x in ORTHOGONAL[cell]:
+                    if cells[x] is None:
+                        add(new(Action, ("move", u, None, x, None, ())))
             if i.flyer or c.flyer_strike:
-                out += [new(Action, ("strike", u, t, None, None, ())) for t in scan.strike_targets(c, pools)]
-            else:                   # scan.strike_targets of a ground creature, inline
-                ok = pools[0]
-                out += [new(Action, ("strike", u, t, None, None, ())) for x in reach.ADJ[c.cell] if (t := cells[x]) in ok]
-                if pools[2] is not None and c.cell in reach.ROW3[1 - me]:
-                    out.append(new(Action, ("strike", u, pools[2], None, None, ())))
-            if not c.flyer_strike and not i.flyer:
-                if flyers_only is None:     # BR-11.1: only flyers left to the enemy
-                    flyers_only = not any(info[cards[x].card].creature for x in scan.field[1 - me]) \
-                        and any(info[cards[x].card].flyer for x in s.seats[1 - me].aux)
-                if flyers_only:
-                    out.append(new(Action, ("prepare", u, None, None, None, ())))
+                for t in scan.strike_targets(c, pools):
+                    add(new(Action, ("strike", u, t, None, None, ())))
+                continue            # (no closing for a flyer or a ground creature with a flyer strike)
+            ok = pools[0]           # scan.strike_targets of a ground creature, inline
+            for x in reach.ADJ[cell]:
+                t = cells[x]
+                if t in ok:
+                    add(new(Action, ("strike", u, t, None, None, ())))
+            if pools[2] is not None and cell in reach.ROW3[1 - me]:
+                add(new(Action, ("strike", u, pools[2], None, None, ())))
+            if flyers_only is None:     # BR-11.1: only flyers left to the enemy
+                flyers_only = not any(info[cards[x].card].creature for x in scan.field[1 - me]) \
+                    and any(info[cards[x].card].flyer for x in s.seats[1 - me].aux)
+            if flyers_only:
+                add(new(Action, ("prepare", u, None, None, None, ())))
         else:
-            out += [new(Action, ("strike", u, t, None, None, ())) for t in scan.strike_targets(c, pools)]
+            for t in scan.strike_targets(c, pools):
+                add(new(Action, ("strike", u, t, None, None, ())))
     out += gather
     out += declare
     if s.mode == "heroes":

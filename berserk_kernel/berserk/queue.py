@@ -272,8 +272,9 @@ def declare_card(s, scan, c, answers: bool, out: list) -> None:
                         for k in range(lo, hi + 1) for combo in combinations(legal, k)]
             elif needs_cell:
                 out += [new(Action, ("use", u, None, cell, aid, (t,))) for t in legal for cell in move_cells(s, t)]
-            else:
-                out += [new(Action, ("use", u, None, None, aid, (t,))) for t in legal]
+            else:                   # (a loop: a comprehension is a call of its own)
+                for t in legal:
+                    out.append(new(Action, ("use", u, None, None, aid, (t,))))
 
 
 def in_play(s, seat) -> list[int]:

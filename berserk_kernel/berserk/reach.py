@@ -259,9 +259,11 @@ class Scan:
                     p.update(st.aux)
                     p.update(att)
                 else:
-                    p = {u for u in self.field[seat] if (c := cards[u]).card in ids or c.lasting}
-                    p.update([u for u in st.aux if (c := cards[u]).card in ids or c.lasting])
-                    p.update([u for u in att if (c := cards[u]).card in ids or c.lasting])
+                    p = set()       # (a loop: a comprehension is a call of its own)
+                    for u in self.field[seat] + st.aux + att:
+                        c = cards[u]
+                        if c.card in ids or c.lasting:
+                            p.add(u)
             self._prot[seat] = p
         return p
 
@@ -290,8 +292,11 @@ class Scan:
         s, cards, info = self.s, self.cards, self.info
         enemy = 1 - seat
         maybe = self.maybe_in(enemy)
-        flyer = [u for u in self.field[enemy] + s.seats[enemy].aux
-                 if (t := cards[u]).face_down or (info[t.card].strikeable and not (u in maybe and self.protected(t, "strike")))]
+        flyer = []                  # (a loop: a comprehension is a call of its own)
+        for u in self.field[enemy] + s.seats[enemy].aux:
+            t = cards[u]
+            if t.face_down or (info[t.card].strikeable and not (u in maybe and self.protected(t, "strike"))):
+                flyer.append(u)
         ok = set(flyer)
         forced = self.forced(seat)
         if forced is not None:
