@@ -362,17 +362,22 @@ def _seat_state(s) -> list:
     """Every field of both seats, zone lists as plain lists (and their classes)."""
     from berserk_kernel.berserk.zones import _SeatFields
     return [[(n, list(v) if isinstance(v, list) else v, type(v).__name__) for n in _SeatFields.__slots__
-             if n != "_j" for v in [getattr(p, n)]] for p in s.seats]
+             if not n.startswith("_") for v in [getattr(p, n)]] for p in s.seats]
 
 
 def _scramble_seats(s, rng, n: int) -> None:
-    """`n` random changes of the seats by every list method and by field sets."""
-    ops = [lambda l: l.append(rng.randrange(500)), lambda l: l.extend([rng.randrange(500)] * rng.randrange(3)),
-           lambda l: l.insert(rng.randrange(len(l) + 1), 7), lambda l: l and l.remove(l[rng.randrange(len(l))]),
+    """`n` random changes of the seats by every list method and by field sets (with uids of
+    cards of the position: the key reads the cards of some zones)."""
+    uids = list(s.cards)
+
+    def u():
+        return rng.choice(uids)
+    ops = [lambda l: l.append(u()), lambda l: l.extend([u()] * rng.randrange(3)),
+           lambda l: l.insert(rng.randrange(len(l) + 1), u()), lambda l: l and l.remove(l[rng.randrange(len(l))]),
            lambda l: l and l.pop(), lambda l: l and l.pop(0), lambda l: l.clear(), lambda l: l.sort(),
            lambda l: l.sort(reverse=True), lambda l: l.reverse(),
-           lambda l: l and l.__setitem__(rng.randrange(len(l)), 99), lambda l: l and l.__delitem__(slice(0, 2)),
-           lambda l: l.__iadd__([5, 6]), lambda l: l.__imul__(2) if len(l) < 40 else None,
+           lambda l: l and l.__setitem__(rng.randrange(len(l)), u()), lambda l: l and l.__delitem__(slice(0, 2)),
+           lambda l: l.__iadd__([u(), u()]), lambda l: l.__imul__(2) if len(l) < 40 else None,
            lambda l: s.dice.shuffle(l)]
     from berserk_kernel.berserk.zones import ZONE_LISTS
     for _ in range(n):
@@ -381,7 +386,7 @@ def _scramble_seats(s, rng, n: int) -> None:
         if r < 0.15:
             setattr(p, rng.choice(("gold", "silver", "coins", "failed_draws")), rng.randrange(9))
         elif r < 0.2:
-            setattr(p, rng.choice(ZONE_LISTS), [rng.randrange(500) for _ in range(rng.randrange(4))])
+            setattr(p, rng.choice(ZONE_LISTS), [u() for _ in range(rng.randrange(4))])
         else:
             rng.choice(ops)(getattr(p, rng.choice(ZONE_LISTS)))
 
@@ -455,3 +460,37 @@ def test_a_journaled_zone_list_shuffles_as_a_plain_list():
         Dice(seed).shuffle(plain)
         Dice(seed).shuffle(jl)
         assert jl == plain and len(journal) == n + 1
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_seats_kept_key_part_follows_every_change_and_undo(seed):
+    """Each seat keeps its part of the position key until it changes: after any seat change,
+    a rewind, an undo or a copy, the key equals the one built from scratch."""
+    from berserk_kernel.berserk.zones import _SET
+
+    def fresh(s):
+        for p in s.seats:
+            _SET(p, "_k", None)
+        return s.key()
+
+    s, _ = next(positions("heroes" if seed % 2 else "classic", [seed + 20], every=1))
+    rng = random.Random(seed)
+    s.apply(s.legal_actions()[0])
+    for _ in range(6):
+        k0 = s.key()
+        m = s._mark()
+        _scramble_seats(s, rng, 3)
+        k1 = s.key()
+        assert k1 == fresh(s)
+        assert s.clone().key() == k1
+        s._rewind(m)
+        assert s.key() == k0 == fresh(s)
+    for _ in range(30):
+        if s.is_terminal():
+            break
+        s.key()
+        s.apply(s.legal_actions()[rng.randrange(len(s.legal_actions()))])
+        assert s.key() == fresh(s)
+    while s.can_undo():
+        s.undo()
+        assert s.key() == fresh(s)

@@ -17,6 +17,8 @@ last time (`zones.MINTED` counts them) or the seats are other objects.
 """
 from __future__ import annotations
 
+import weakref
+
 from .zones import _SET, LIST_ENTRY, MINTED, SEAT_ENTRY, ZONE_LISTS, seat_list
 
 _LIST_SET = list.__setitem__
@@ -80,9 +82,13 @@ def rewind(s, m: tuple) -> None:
         c, name, old, k = pop()
         if k is LIST_ENTRY:
             _LIST_SET(c, _ALL, old)   # a seat's zone list gets its old contents back
+            o = c._o
+            if o is not None and (o := o()) is not None:
+                _SET(o, "_k", name)       # and its seat the key part from before the change
             continue
         _SET(c, name, old)
         if k is SEAT_ENTRY:
+            _SET(c, "_k", None)       # the seat's key part is built again when asked
             continue
         _SET(c, "_k", k)          # the card's key part as it was before this change
         if name == "card":
@@ -137,7 +143,7 @@ def position_at(s, m: tuple):
             q = seat_of.get(id(c))
             if q is not None:
                 if isinstance(v, list):           # a zone list replaced: its older changes follow
-                    lists[id(v)] = new_list = seat_list(v, journal)
+                    lists[id(v)] = new_list = seat_list(v, journal, weakref.ref(q))
                     _SET(q, name, new_list)
                 else:
                     _SET(q, name, v)
@@ -159,6 +165,8 @@ def position_at(s, m: tuple):
                 _SET(k, "_k", None)
         cards[u] = k
     nd["cards"] = cards
+    for q in seats:
+        _SET(q, "_k", None)       # rebuilt when the new position's key is asked
     nd["seats"] = seats
     nd["cells"] = d["cells"][:]
     nd["dice"] = d["dice"].copy()

@@ -6,6 +6,7 @@ Every card instance is a `CardState` and sits in exactly one zone: ``deck``, ``d
 """
 from __future__ import annotations
 
+import weakref
 from operator import attrgetter
 
 from ..core.i18n import T
@@ -126,17 +127,27 @@ ZONE_LISTS = ("deck", "deal", "squad", "graveyard", "removed", "aux", "attached"
 
 
 def _saved(lst) -> None:
+    """Before a zone list changes: its seat's key part (kept for undo where a field name stands)
+    and its old contents go to the journal."""
+    o = lst._o
+    k = None
+    if o is not None and (o := o()) is not None:
+        k = o._k
+        if k is not None:
+            _SET(o, "_k", None)
     j = lst._j
     if j is not None:
-        j.append((lst, None, lst[:], LIST_ENTRY))
+        j.append((lst, k, lst[:], LIST_ENTRY))
 
 
 class SeatList(list):
     """A seat's zone list: a list whose every change first writes its old contents to the undo
     journal of the position holding the seat (``_j``; None for a seat of no position), so an
-    undo mark keeps no copy of the seats and undo puts back only the lists that changed."""
+    undo mark keeps no copy of the seats and undo puts back only the lists that changed; and
+    drops the key part of its seat (``_o``, a weak reference: a seat and its lists make no
+    cycle, so a dropped position is freed at once), rebuilt when `position_key` next asks."""
 
-    __slots__ = ("_j",)
+    __slots__ = ("_j", "_o")
 
     def append(self, x):
         _saved(self)
@@ -188,13 +199,17 @@ class SeatList(list):
 
     def __reduce__(self):
         # the journal as state (set once the list exists: the journal refers to the list)
-        return _unbound_list, (list(self),), (None, {"_j": self._j})
+        return _unbound_list, (list(self),), (None, {"_j": self._j})    # its seat sets `_o`
 
 
-def seat_list(items, journal) -> SeatList:
+def seat_list(items, journal, owner=None) -> SeatList:
+    """A `SeatList` of `items` bound to `journal`, of the seat `owner` (a weak reference)."""
     lst = SeatList(items)
-    lst._j = journal
+    lst._j, lst._o = journal, owner
     return lst
+
+
+_ref = weakref.ref
 
 
 def _unbound_list(items) -> SeatList:
@@ -203,7 +218,7 @@ def _unbound_list(items) -> SeatList:
 
 class _SeatFields:
     __slots__ = ("name", "deck", "deal", "squad", "graveyard", "removed", "aux", "attached", "gold", "silver",
-                 "redeals", "bought", "hand", "coins", "coins_open", "failed_draws", "hero", "_j")
+                 "redeals", "bought", "hand", "coins", "coins_open", "failed_draws", "hero", "_j", "_k", "__weakref__")
 
 
 class Seat(_SeatFields):
@@ -211,12 +226,14 @@ class Seat(_SeatFields):
 
     As a card's fields (`CardState`), every change of a seat goes to the undo journal of the
     position holding it (``_j``): a field set writes its old value, a zone list (`SeatList`)
-    its old contents. A list set on a seat becomes a new `SeatList` of the same items."""
+    its old contents. A list set on a seat becomes a new `SeatList` of the same items. Any
+    change drops the seat's part of the position key (``_k``, rebuilt when `position_key` asks)."""
 
     __slots__ = ()
 
     def __init__(self, name: str):
         _SET(self, "_j", None)
+        _SET(self, "_k", None)
         self.name = name
         self.deck: list[int] = []        # hidden, order fixed but shuffled on every draw/insert (CR-deck-order)
         self.deal: list[int] = []
@@ -238,33 +255,39 @@ class Seat(_SeatFields):
     def __setattr__(self, name, value):
         j = self._j
         if isinstance(value, list):
-            value = seat_list(value, j)
+            value = seat_list(value, j, _ref(self))
         if j is not None:
             j.append((self, name, getattr(self, name), SEAT_ENTRY))
         _SET(self, name, value)
+        _SET(self, "_k", None)
 
     def __getstate__(self) -> dict:
-        return {name: getattr(self, name) for name in _SeatFields.__slots__ if hasattr(self, name)}
+        return {name: getattr(self, name) for name in _SeatFields.__slots__ if name != "__weakref__" and hasattr(self, name)}
 
     def __setstate__(self, state) -> None:
         """For pickle and deepcopy: set the slots past the hook."""
         if isinstance(state, tuple):          # (None, slots) as the default protocol gives it
             state = state[1] or {}
         _SET(self, "_j", state.get("_j"))
+        _SET(self, "_k", None)
+        me = _ref(self)
         for name, value in state.items():
-            if value.__class__ is list:
-                value = seat_list(value, self._j)
+            if value.__class__ is SeatList:
+                value._o = me                 # the very list (the journal may refer to it)
+            elif isinstance(value, list):
+                value = seat_list(value, self._j, me)
             _SET(self, name, value)
 
     def copy(self, journal: list | None = None) -> "Seat":
         """An equal seat, bound to `journal` (the copying position's) or to none."""
         s = _SeatFields.__new__(_SeatFields)
-        s.name, s._j = self.name, journal
-        s.deck, s.deal, s.squad = seat_list(self.deck, journal), seat_list(self.deal, journal), seat_list(self.squad, journal)
-        s.graveyard, s.removed = seat_list(self.graveyard, journal), seat_list(self.removed, journal)
-        s.aux, s.attached = seat_list(self.aux, journal), seat_list(self.attached, journal)
+        s.name, s._j, s._k = self.name, journal, self._k
+        r = _ref(s)
+        s.deck, s.deal, s.squad = seat_list(self.deck, journal, r), seat_list(self.deal, journal, r), seat_list(self.squad, journal, r)
+        s.graveyard, s.removed = seat_list(self.graveyard, journal, r), seat_list(self.removed, journal, r)
+        s.aux, s.attached = seat_list(self.aux, journal, r), seat_list(self.attached, journal, r)
         s.gold, s.silver, s.redeals, s.bought = self.gold, self.silver, self.redeals, self.bought
-        s.hand, s.coins, s.coins_open = seat_list(self.hand, journal), self.coins, self.coins_open
+        s.hand, s.coins, s.coins_open = seat_list(self.hand, journal, r), self.coins, self.coins_open
         s.failed_draws, s.hero = self.failed_draws, self.hero
         s.__class__ = Seat
         return s
@@ -272,8 +295,10 @@ class Seat(_SeatFields):
     def bind(self, journal: list | None) -> None:
         """Write this seat's changes (and its lists') to `journal` from now on."""
         _SET(self, "_j", journal)
+        r = _ref(self)
         for name in ZONE_LISTS:
-            getattr(self, name)._j = journal
+            lst = getattr(self, name)
+            lst._j, lst._o = journal, r
 
     def zone_list(self, zone: str):
         return {"deck": self.deck, "deal": self.deal, "squad": self.squad, "graveyard": self.graveyard,
@@ -445,10 +470,15 @@ def carry_identities(s, cards: dict) -> tuple | None:
 
 
 def _seat_key(p) -> tuple:
-    """A seat's zone lists (in order, None between them) and numbers, as one flat tuple."""
-    return (*p.deck, None, *p.deal, None, *p.squad, None, *p.graveyard, None, *p.removed, None, *p.aux, None,
-            *p.attached, None, *p.hand, None, p.gold, p.silver, p.redeals, p.bought, p.coins, p.coins_open,
-            p.failed_draws, p.hero)
+    """A seat's zone lists (in order, None between them) and numbers, as one flat tuple, kept on
+    the seat until one changes (`Seat`, `SeatList`)."""
+    k = p._k
+    if k is None:
+        k = (*p.deck, None, *p.deal, None, *p.squad, None, *p.graveyard, None, *p.removed, None, *p.aux, None,
+             *p.attached, None, *p.hand, None, p.gold, p.silver, p.redeals, p.bought, p.coins, p.coins_open,
+             p.failed_draws, p.hero)
+        _SET(p, "_k", k)
+    return k
 
 
 def position_key(s) -> tuple:
