@@ -22,6 +22,7 @@ import socket
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from voila_app import CHROMIUM, CHROMIUM_ARGS, block_remote, open_app, start_server, watch_errors
 
@@ -84,9 +85,19 @@ def browser(playwright_instance):
         browser.close()
 
 
+# Playwright's own defaults (30 s for an action such as a click or a file upload, 5 s for an
+# `expect` without a timeout) are limits, not waits: a passing step takes no longer with larger
+# ones. `make test-browser` runs two workers on two cores, where a step can take a few times its
+# time on an idle machine; these limits keep such a step from failing.
+ACTION_TIMEOUT_MS = 60_000
+EXPECT_TIMEOUT_MS = 15_000
+expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+
+
 @pytest.fixture
 def page(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(ACTION_TIMEOUT_MS)
     context.route("**/*", block_remote)
     page = context.new_page()
     watch_errors(page)

@@ -20,7 +20,20 @@ from urllib.parse import quote, urlencode, urlparse
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS_DIR = ROOT / "notebooks"
 ARTIFACTS_DIR = ROOT / "test-artifacts"
-VOILA_LOG = ARTIFACTS_DIR / "voila.log"
+# Under pytest-xdist (`make test-browser` runs two workers) each worker starts its own servers;
+# their logs carry the worker's name: test-artifacts/voila-gw0.log, voila-gw1.log.
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+
+
+def worker_path(path: Path) -> Path:
+    """`path` with this xdist worker's name before its suffix (voila.log -> voila-gw0.log);
+    unchanged outside xdist or when it already has it."""
+    if not WORKER or path.stem.endswith(f"-{WORKER}"):
+        return path
+    return path.with_name(f"{path.stem}-{WORKER}{path.suffix}")
+
+
+VOILA_LOG = worker_path(ARTIFACTS_DIR / "voila.log")
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -118,8 +131,10 @@ def start_server(port: int, extra_args: Iterable[str] = (), log_path: Path = VOI
                  base_args: Iterable[str] = SERVER_ARGS) -> VoilaServer:
     """Start the class server (`python -m widgets.server`, as `make app` does) on `port` (or the
     next free one) and return once it prints the URL it serves. `extra_args` override the same
-    options of `base_args` (the tests' SERVER_ARGS; `make app`'s own defaults with ["--ip=..."]). Raises RuntimeError with the
-    log's tail if it exits or does not answer in `timeout` seconds."""
+    options of `base_args` (the tests' SERVER_ARGS; `make app`'s own defaults with ["--ip=..."]).
+    Under pytest-xdist the log's name gets the worker's (worker_path). Raises RuntimeError with
+    the log's tail if it exits or does not answer in `timeout` seconds."""
+    log_path = worker_path(log_path)       # one server per xdist worker, one log each
     log_path.parent.mkdir(parents=True, exist_ok=True)
     extra_args = list(extra_args)
     given = {a.split("=")[0] for a in extra_args}
