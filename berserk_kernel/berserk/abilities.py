@@ -48,6 +48,9 @@ from dataclasses import dataclass, field
 
 from ..core.errors import DataError
 from ..core.i18n import T
+from ..core.messages import catalog
+
+E = catalog("berserk_kernel.berserk", "data/errors.toml")
 
 KINDS = ("shot", "discharge", "throw", "row_strike", "directed_strike", "spell", "effect", "constant")
 ATTACKS = frozenset(("shot", "discharge", "throw", "row_strike", "directed_strike"))
@@ -180,95 +183,86 @@ def parse_ability(a: dict, source: str, where: str) -> AbilityDef:
         f"[{p}]" if isinstance(p, int) else f".{p}" for p in path))
     kind, timing = a["kind"], a["timing"]
 
-    def bad(key, en, ru):
-        raise DataError(source, f"{where}.{key}", en, ru)
+    def bad(key, text):
+        raise DataError.of(source, f"{where}.{key}", text)
 
     if (kind == "constant") != (timing == "constant"):
-        bad("timing", "constant abilities, and only they, have timing 'constant'",
-            "только постоянные свойства имеют timing 'constant'")
+        bad("timing", E("abilities_constant_abilities_they_timing"))
     if timing == "triggered" and "trigger" not in a:
-        bad("trigger", "a triggered ability names its trigger", "срабатывающая способность называет событие")
+        bad("trigger", E("abilities_triggered_ability_names_trigger"))
     if timing != "triggered" and ("trigger" in a or "optional" in a):
-        bad("trigger", "only triggered abilities have a trigger", "событие бывает только у срабатывающих способностей")
+        bad("trigger", E("abilities_triggered_abilities_trigger"))
     if kind == "constant":
         for key in ("effects", "target", "cost", "reach", "filter", "count", "per_turn"):
             if key in a:
-                bad(key, f"a constant ability has no {key}", f"у постоянного свойства нет поля {key}")
+                bad(key, E("abilities_constant_ability", key=key))
         if "modifier" not in a and "protection" not in a:
-            bad("modifier", "a constant ability needs a modifier or a protection", "постоянному свойству нужен модификатор или защита")
+            bad("modifier", E("abilities_constant_ability_needs_modifier"))
         if "range" in a:
-            bad("range", "a constant ability has no range", "у постоянного свойства нет дальности")
+            bad("range", E("abilities_constant_ability_range"))
         return AbilityDef(a["id"], kind, timing, T.from_dict(a["text"]),
                           modifier=tuple(sorted(a.get("modifier", {}).items())),
                           protection=tuple(a.get("protection", ())), applies_to=a.get("applies_to", "self"),
                           granted=a.get("granted", False))
     for key in ("modifier", "protection", "applies_to"):
         if key in a:
-            bad(key, f"only constant abilities have {key}", f"{key} бывает только у постоянных свойств")
+            bad(key, E("abilities_constant_abilities", key=key))
     if kind == "directed_strike":
         # the card's own simple strike that cannot be defended: no effects of its own
         if "effects" in a:
-            bad("effects", "a directed strike is the card's simple strike: it has no effects",
-                "направленный удар — это простой удар карты: эффектов у него нет")
+            bad("effects", E("abilities_directed_strike_card_s"))
         a = {**a, "effects": []}
     elif "effects" not in a:
-        bad("effects", "the ability needs effects", "у способности должны быть эффекты")
+        bad("effects", E("abilities_ability_needs_effects"))
     if "target" not in a:
-        bad("target", "the ability needs a target mode: self, host, one, choose, mass or trigger",
-            "у способности должен быть вид цели: self, host, one, choose, mass или trigger")
+        bad("target", E("abilities_ability_needs_target_mode"))
     target = a["target"]
     reach = a.get("reach", DEFAULT_REACH[kind])
     if kind in ATTACKS:
         if target != "one" and not (target == "trigger"):
-            bad("target", "an attack has exactly one target (HR-targets)", "у атаки ровно одна цель (HR-targets)")
+            bad("target", E("abilities_attack_exactly_one_target"))
         if kind in ("shot", "discharge", "throw") and reach == "adjacent":
-            bad("reach", f"a {kind} is ranged: it cannot reach only adjacent cards (BR-12.1)",
-                f"{kind} — дальняя атака (BR-12.1)")
+            bad("reach", E("abilities_ranged_cannot_reach_adjacent", kind=kind))
     if kind == "row_strike" and reach != "row" or reach == "row" and kind != "row_strike":
-        bad("reach", "only a strike across a row has reach 'row'", "дальность 'row' только у удара через ряд")
+        bad("reach", E("abilities_strike_across_row_reach"))
     if target == "choose" and "count" not in a:
-        bad("count", "choose needs count = [min, max]", "выбору нужно count = [min, max]")
+        bad("count", E("abilities_choose_needs_count_min"))
     if "count" in a and (target != "choose" or a["count"][0] > a["count"][1]):
-        bad("count", "count = [min, max] with min <= max, only for target 'choose'",
-            "count = [min, max], min <= max, только для выбора")
+        bad("count", E("abilities_count_min_max_min"))
     if target in ("self", "host") and "filter" in a:
-        bad("filter", f"a {target} ability has no filter", f"у способности с целью {target} нет фильтра")
+        bad("filter", E("abilities_ability_filter", target=target))
     if target == "trigger" and timing != "triggered":
-        bad("target", "target 'trigger' needs a triggered ability", "цель 'trigger' только у срабатывающих")
+        bad("target", E("abilities_target_trigger_needs_triggered"))
     if "range" in a and (target in ("self", "host") or reach in ("adjacent", "row")):
-        bad("range", "a range (cells) needs targets chosen by reach 'ranged' or 'any'",
-            "дальность в клетках — только для целей с reach 'ranged' или 'any'")
+        bad("range", E("abilities_range_cells_needs_targets"))
     if a.get("granted") and (timing == "triggered" or "tokens" in a.get("cost", {})):
-        bad("granted", "a granted ability is activated, instant or constant and costs no tokens",
-            "выдаваемая способность — активируемая, внезапная или постоянная, без фишек в цене")
+        bad("granted", E("abilities_granted_ability_activated_instant"))
     effects = []
     for i, e in enumerate(a["effects"]):
         op = e["op"]
         ekey = f"effects[{i}]"
         if op == "wound" and ("amount" in e) == ("roll" in e):
-            bad(ekey, "wound takes either amount or roll [X, Y, Z]", "ранение: либо amount, либо roll [X, Y, Z]")
+            bad(ekey, E("abilities_wound_takes_either_amount"))
         if op in ("heal", "poison", "tokens") and "amount" not in e:
-            bad(ekey, f"{op} needs an amount", f"{op}: нужно amount")
+            bad(ekey, E("abilities_needs_amount", op=op))
         if op in ("destroy", "cure", "open", "close", "move", "return_to_deck", "taunt") and ("amount" in e or "roll" in e):
-            bad(ekey, f"{op} takes no amount", f"{op}: amount не нужен")
+            bad(ekey, E("abilities_takes_amount", op=op))
         if op != "wound" and "roll" in e:
-            bad(ekey, "only wound takes a roll", "бросок только у ранения")
+            bad(ekey, E("abilities_wound_takes_roll"))
         if "split" in e and op != "heal":
-            bad(ekey, "only heal may be split", "делить можно только лечение")
+            bad(ekey, E("abilities_heal_may_split"))
         if op in ("wound", "poison", "heal", "tokens") and "amount" in e and e["amount"] < 0 and op != "tokens":
-            bad(ekey, "amount must not be negative", "amount не может быть отрицательным")
+            bad(ekey, E("abilities_amount_must_not_negative"))
         if op == "move" and target not in ("one", "self", "host"):
-            bad(ekey, "move needs a single target (one or self)", "перемещение — только одной цели")
+            bad(ekey, E("abilities_move_needs_single_target"))
         if op in ("stay_closed", "boost", "grant") and ("amount" in e or "roll" in e):
-            bad(ekey, f"{op} takes no amount", f"{op}: amount не нужен")
+            bad(ekey, E("abilities_takes_amount", op=op))
         if ("modifier" in e) != (op == "boost"):
-            bad(ekey, "boost, and only boost, takes modifier = { attack_die | defence_die | armour = N }",
-                "modifier = { attack_die | defence_die | armour = N } бывает только у boost")
+            bad(ekey, E("abilities_boost_boost_takes_modifier"))
         if ("ability" in e) != (op == "grant"):
-            bad(ekey, "grant, and only grant, names an ability of this card",
-                "способность этой карты называет только grant")
+            bad(ekey, E("abilities_grant_grant_names_ability"))
         if "turns" in e and op not in ("boost", "grant"):
-            bad(ekey, "only boost and grant last turns", "срок в ходах бывает только у boost и grant")
+            bad(ekey, E("abilities_boost_grant_last_turns"))
         effects.append(Effect(op, e.get("amount", 0), tuple(e["roll"]) if "roll" in e else None, e.get("split", False),
                               e.get("turns", 1), tuple(sorted(e.get("modifier", {}).items())), e.get("ability")))
     cost = a.get("cost", {})
@@ -295,6 +289,5 @@ def check_grants(abilities, source: str, where: str) -> None:
     for a in abilities:
         for i, e in enumerate(a.effects):
             if e.op == "grant" and (e.ability not in ids or e.ability == a.id):
-                raise DataError(source, f"{where}.abilities[{a.id}].effects[{i}].ability",
-                                f"grant names another ability of this card, not {e.ability!r}",
-                                f"grant называет другую способность этой карты, а не {e.ability!r}")
+                raise DataError.of(source, f"{where}.abilities[{a.id}].effects[{i}].ability",
+                                E("abilities_grant_names_another_ability", ability=e.ability))

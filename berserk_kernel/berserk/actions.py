@@ -25,7 +25,10 @@ import re
 from typing import NamedTuple
 
 from ..core.errors import ActionSyntaxError
+from ..core.messages import catalog
 from .field import CELLS, cell_name, parse_cell
+
+E = catalog("berserk_kernel.berserk", "data/errors.toml")
 
 KINDS = ("first", "second", "redeal", "buy", "done", "place", "hide", "show", "attach",
          "move", "strike", "defend", "nodefend", "exchange", "safe", "prepare", "end",
@@ -55,8 +58,8 @@ MAX_CACHED = 100_000
 _tuple_new = tuple.__new__
 
 
-def _syntax(en: str, ru: str):
-    raise ActionSyntaxError("<action>", "action", en, ru)
+def _syntax(text):
+    raise ActionSyntaxError.of("<action>", "action", text)
 
 
 class _Fields(NamedTuple):
@@ -97,30 +100,28 @@ class Action(_Fields):
         if shape is None and type(kind) is str and card is other is cell is ability is None and targets == ():
             return cls.parse(kind)      # Action('strike #1 #2'): the text of an action (its repr)
         if shape is None:
-            _syntax(f"unknown action {_show(kind)}; known: {', '.join(KINDS)}",
-                    f"неизвестное действие {_show(kind)}; известны: {', '.join(KINDS)}")
+            _syntax(E("actions_unknown_action_known", value=_show(kind), names=', '.join(KINDS)))
         if type(targets) is not tuple:
             targets = tuple(targets) if isinstance(targets, list) else targets
         for name, value, want in (("card", card, shape[0]), ("other", other, shape[1]),
                                   ("cell", cell, shape[2]), ("ability", ability, shape[3])):
             if value is None:
                 if want == "r":
-                    _syntax(f"{kind!r} needs its {name}", f"действию {kind!r} нужно поле {name}")
+                    _syntax(E("actions_needs", kind=kind, name=name))
                 continue
             if want == "-":
-                _syntax(f"{kind!r} takes no {name}, got {_show(value)}",
-                        f"у действия {kind!r} нет поля {name}, получено {_show(value)}")
+                _syntax(E("actions_takes_got", kind=kind, name=name, value=_show(value)))
             ok = (_uid_ok(value) if name in ("card", "other") else
                   type(value) is int and 0 <= value < len(CELLS) if name == "cell" else
                   type(value) is str and _ABILITY.fullmatch(value) is not None)
             if not ok:
-                _syntax(f"bad {name} {_show(value)} in {kind!r}", f"неверное поле {name} {_show(value)} в {kind!r}")
+                _syntax(E("actions_bad", name=name, value=_show(value), kind=kind))
         if targets:
             if kind != "use" or type(targets) is not tuple or len(targets) > MAX_TARGETS \
                     or not all(_uid_ok(t) for t in targets):
-                _syntax(f"bad targets {_show(targets)} in {kind!r}", f"неверные цели {_show(targets)} в {kind!r}")
+                _syntax(E("actions_bad_targets", value=_show(targets), kind=kind))
         if kind == "hire" and other is not None and cell is not None:
-            _syntax("hire takes a cell or a host, not both", "hire: клетка или носитель, не то и другое")
+            _syntax(E("actions_hire_takes_cell_host"))
         return _Fields.__new__(cls, kind, card, other, cell, ability, targets)
 
     def __str__(self) -> str:
@@ -176,22 +177,18 @@ class Action(_Fields):
         if isinstance(text, Action):
             return text
         if not isinstance(text, str):
-            _syntax(f"expected an action in notation, got {_show(text)}",
-                    f"ожидалось действие в нотации, получено {_show(text)}")
+            _syntax(E("actions_expected_action_notation_got", value=_show(text)))
         if len(text) > MAX_TEXT:
-            _syntax(f"an action is at most {MAX_TEXT} characters, this one {len(text)}",
-                    f"действие — не длиннее {MAX_TEXT} символов, здесь {len(text)}")
+            _syntax(E("actions_action_most_characters_one", max_text=MAX_TEXT, count=len(text)))
         words = text.split()
         if not words or words[0] not in KINDS:
-            _syntax(f"unknown action {_show(text)}; known: {', '.join(KINDS)}",
-                    f"неизвестное действие {_show(text)}; известны: {', '.join(KINDS)}")
+            _syntax(E("actions_unknown_action_known", value=_show(text), names=', '.join(KINDS)))
         kind, args = words[0], words[1:]
         if kind in ("use", "skip", "hire"):
             return cls._parse_free(kind, args, text)
         pattern = _ARGS.get(kind, "")
         if len(args) != len(pattern):
-            _syntax(f"{kind!r} takes {len(pattern)} argument(s): {_show(text)}",
-                    f"{kind!r} принимает аргументов: {len(pattern)}: {_show(text)}")
+            _syntax(E("actions_takes_argument_s", kind=kind, count=len(pattern), value=_show(text)))
         cards, cell = [], None
         for arg, p in zip(args, pattern):
             if p == "c":
@@ -205,43 +202,39 @@ class Action(_Fields):
     def _parse_free(cls, kind: str, args: list, text: str) -> "Action":
         """``use #5 shot #9 #10 c3``, ``skip #5 ambush``, ``hire #12 c2`` / ``hire #12 #5``."""
         if not args:
-            _syntax(f"{kind!r} needs a card: {_show(text)}", f"{kind!r}: нужна карта: {_show(text)}")
+            _syntax(E("actions_needs_card", kind=kind, value=_show(text)))
         card = _card_ref(args[0], text)
         rest = args[1:]
         if kind == "hire":
             if len(rest) > 1:
-                _syntax(f"hire takes a card and a cell or a host: {_show(text)}",
-                        f"hire: карта и клетка или носитель: {_show(text)}")
+                _syntax(E("actions_hire_takes_card_cell", value=_show(text)))
             if rest and rest[0].startswith("#"):
                 return cls(kind, card, _card_ref(rest[0], text))
             return cls(kind, card, None, _cell(rest[0]) if rest else None)
         if not rest or rest[0].startswith("#"):
-            _syntax(f"{kind!r} names the ability after the card: {_show(text)}",
-                    f"{kind!r}: после карты назовите способность: {_show(text)}")
+            _syntax(E("actions_names_ability_after_card", kind=kind, value=_show(text)))
         ability, rest = rest[0], rest[1:]
         if not _ABILITY.fullmatch(ability):
-            _syntax(f"{_show(ability)} is not an ability id in {_show(text)}",
-                    f"{_show(ability)} — не id способности в {_show(text)}")
+            _syntax(E("actions_not_ability_id", value=_show(ability), value2=_show(text)))
         if kind == "skip" and rest:
-            _syntax(f"skip takes a card and an ability: {_show(text)}", f"skip: карта и способность: {_show(text)}")
+            _syntax(E("actions_skip_takes_card_ability", value=_show(text)))
         targets, cell = [], None
         for arg in rest:
             if arg.startswith("#"):
                 if cell is not None:
-                    _syntax(f"the cell comes last: {_show(text)}", f"клетка — последней: {_show(text)}")
+                    _syntax(E("actions_cell_comes_last", value=_show(text)))
                 targets.append(_card_ref(arg, text))
             elif cell is None:
                 cell = _cell(arg)
             else:
-                _syntax(f"only one cell: {_show(text)}", f"только одна клетка: {_show(text)}")
+                _syntax(E("actions_one_cell", value=_show(text)))
         return cls(kind, card, None, cell, ability, tuple(targets))
 
 
 def _card_ref(arg: str, text: str) -> int:
     m = _CARD_REF.fullmatch(arg)
     if m is None or not _uid_ok(int(m.group(1))):
-        _syntax(f"{_show(arg)} is not a card reference like #12 in {_show(text)}",
-                f"{_show(arg)} — не ссылка на карту вида #12 в {_show(text)}")
+        _syntax(E("actions_not_card_reference_like", value=_show(arg), value2=_show(text)))
     return int(m.group(1))
 
 

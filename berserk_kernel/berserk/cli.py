@@ -4,15 +4,17 @@ from __future__ import annotations
 from ..core.cli import make_main
 from ..core.errors import DataError
 from ..core.loading import read_data
+from ..core.messages import catalog
 from .record import load_record, replay_record
 from .scenario import state_from_dict
+
+E = catalog("berserk_kernel.berserk", "data/errors.toml")
 
 
 def describe(path) -> str:
     data, source = read_data(path)
     if not isinstance(data, dict):
-        raise DataError(source, "", "expected a JSON object (a scenario or a record)",
-                        "ожидался JSON-объект (сценарий или запись)")
+        raise DataError.of(source, "", E("cli_expected_json_object_scenario"))
     if "actions" in data and "cards" not in data:
         s = replay_record(data, source)
         return f"record, {len(s.actions)} actions, phase {s.phase}, state_hash {s.state_hash()[:16]}"

@@ -9,6 +9,9 @@ player) is `half_row(cell, seat)`. See docs/notation.md.
 from __future__ import annotations
 
 from ..core.errors import DataError
+from ..core.messages import catalog
+
+E = catalog("berserk_kernel.berserk", "data/errors.toml")
 
 COLS = 5
 RANKS = 6
@@ -24,8 +27,7 @@ def parse_cell(name: str) -> int:
     """``"c2"`` -> 7. Raises `DataError` for a cell off the field."""
     s = str(name).strip().lower()
     if len(s) != 2 or s[0] not in COL_NAMES or s[1] not in "123456":
-        raise DataError("<cell>", "", f"{name!r} is not a cell of the field (a1..e6)",
-                        f"{name!r} — не клетка поля (a1..e6)")
+        raise DataError.of("<cell>", "", E("field_not_cell_field_e", name=name))
     return (int(s[1]) - 1) * COLS + COL_NAMES.index(s[0])
 
 

@@ -29,6 +29,8 @@ from .options import Options
 from .triggers import chooser
 from .zones import CardState, Seat
 
+E = catalog("berserk_kernel.berserk", "data/errors.toml")
+
 RULES = RuleRegistry.from_package("berserk_kernel.berserk")
 MESSAGES = catalog("berserk_kernel.berserk")
 
@@ -201,7 +203,7 @@ class BerserkState(BaseState):
         if not isinstance(a, Action):
             raise TypeError(f"not an Action: {a!r}")
         if self.phase == "over":
-            return RULES.no("BR-1", "Партия окончена.", "The game is over.")
+            return RULES.no("BR-1", MESSAGES.lazy("game_game_over"))
         stage = self.stage
         if a.kind == "done":
             if stage in _DONE:
@@ -390,8 +392,7 @@ def deck_list(deck, defs, options: Options, source: str, field: str) -> list[str
     against the deck-size and copy limits of the options."""
     if isinstance(deck, str):
         if deck not in demo_decks():
-            raise DataError(source, field, f"unknown deck {deck!r}; demo decks: {', '.join(demo_decks())}",
-                            f"неизвестная колода {deck!r}")
+            raise DataError.of(source, field, E("game_unknown_deck_demo_decks", deck=deck, names=', '.join(demo_decks())))
         deck = demo_decks()[deck]["cards"]
     # sizes are checked before a list is built: {"gorge_warden": 10**12} is refused at once
     if isinstance(deck, dict):
@@ -401,27 +402,22 @@ def deck_list(deck, defs, options: Options, source: str, field: str) -> list[str
                                 f"ожидалось число копий от 0 до {options.max_copies}, получено {n!r}"[:160])
         total = sum(deck.values())
         if total > min(options.deck_max, MAX_DECK):
-            raise DataError(source, field, f"a deck holds {options.deck_min} to {options.deck_max} cards, this one {total}",
-                            f"в колоде от {options.deck_min} до {options.deck_max} карт, здесь {total}")
+            raise DataError.of(source, field, E("game_deck_holds_cards_one_2", deck_min=options.deck_min, deck_max=options.deck_max, total=total))
         cards = [cid for cid, n in deck.items() for _ in range(n)]
     elif isinstance(deck, (list, tuple)):
         if len(deck) > min(options.deck_max, MAX_DECK):
-            raise DataError(source, field, f"a deck holds {options.deck_min} to {options.deck_max} cards, this one {len(deck)}",
-                            f"в колоде от {options.deck_min} до {options.deck_max} карт, здесь {len(deck)}")
+            raise DataError.of(source, field, E("game_deck_holds_cards_one", deck_min=options.deck_min, deck_max=options.deck_max, count=len(deck)))
         cards = list(deck)
     else:
-        raise DataError(source, field, "a deck is a demo deck id, a {card: count} map or a list of card ids",
-                        "колода — id демо-колоды, словарь {карта: число} или список id карт")
+        raise DataError.of(source, field, E("game_deck_demo_deck_id"))
     for i, cid in enumerate(cards):
         if not isinstance(cid, str) or cid not in defs:
             raise DataError(source, f"{field}[{i}]", f"unknown card {cid!r}"[:120], f"неизвестная карта {cid!r}"[:120])
     if not options.deck_min <= len(cards) <= options.deck_max:
-        raise DataError(source, field, f"a deck holds {options.deck_min} to {options.deck_max} cards, this one {len(cards)}",
-                        f"в колоде от {options.deck_min} до {options.deck_max} карт, здесь {len(cards)}")
+        raise DataError.of(source, field, E("game_deck_holds_cards_one", deck_min=options.deck_min, deck_max=options.deck_max, count=len(cards)))
     for cid in set(cards):
         if cards.count(cid) > options.max_copies:
-            raise DataError(source, field, f"at most {options.max_copies} copies of {cid!r}",
-                            f"не больше {options.max_copies} копий {cid!r}")
+            raise DataError.of(source, field, E("game_most_copies", max_copies=options.max_copies, cid=cid))
     return cards
 
 
@@ -436,27 +432,26 @@ def new_game(decks=("mountain_forest", "darkness_swamp_steppe"), seed: int = 0, 
     order of `decks`) instead of squad building."""
     opts = options if isinstance(options, Options) else Options.from_dict(options)
     if not isinstance(decks, (list, tuple)) or len(decks) != 2:
-        raise DataError("<setup>", "decks", "a game needs exactly two decks", "для партии нужны ровно две колоды")
+        raise DataError.of("<setup>", "decks", E("game_game_needs_exactly_two"))
     for seat, deck in enumerate(decks):
         if not isinstance(deck, (str, dict, list, tuple)):
-            raise DataError("<setup>", f"decks[{seat}]", "a deck is a demo deck id, a {card: count} map or a list of card ids",
-                            "колода — id демо-колоды, словарь {карта: число} или список id карт")
+            raise DataError.of("<setup>", f"decks[{seat}]", E("game_deck_demo_deck_id"))
     s = BerserkState(defs, opts, seed, names)
     s.setup = {"decks": [d if isinstance(d, (str, dict)) else list(d) for d in decks], "options": opts.to_dict(),
                "names": list(names), "seed": seed}
     if mode not in ("classic", "heroes"):
-        raise DataError("<setup>", "mode", f"unknown mode {mode!r}: classic or heroes", f"неизвестный режим {mode!r}")
+        raise DataError.of("<setup>", "mode", E("game_unknown_mode_classic_heroes", mode=mode))
     if mode == "heroes":
         s.mode = "heroes"
         heroes = list(heroes)
         for i, h in enumerate(heroes):
             if h not in s.defs or s.defs[h].type != "hero":
-                raise DataError("<setup>", f"heroes[{i}]", f"{h!r} is not a hero card", f"{h!r} — не карта героя")
+                raise DataError.of("<setup>", f"heroes[{i}]", E("game_not_hero_card", h=h))
         if len(heroes) != 2:
-            raise DataError("<setup>", "heroes", "a Heroes game needs two heroes", "нужны два героя")
+            raise DataError.of("<setup>", "heroes", E("game_heroes_game_needs_two"))
         s.setup["mode"], s.setup["heroes"] = "heroes", heroes
     if len(decks) != 2:
-        raise DataError("<setup>", "decks", "a game needs exactly two decks", "для партии нужны ровно две колоды")
+        raise DataError.of("<setup>", "decks", E("game_game_needs_exactly_two"))
     for seat, deck in enumerate(decks):
         for cid in deck_list(deck, s.defs, opts, "<setup>", f"decks[{seat}]"):
             c = CardState(s.next_uid, cid, seat, "deck")
@@ -464,7 +459,6 @@ def new_game(decks=("mountain_forest", "darkness_swamp_steppe"), seed: int = 0, 
             s.seats[seat].deck.append(c.uid)
             s.next_uid += 1
         zones.shuffle_deck(s, seat, zones.WHY_PUT)
-    s._log("BR-7", "stage", "Начало партии: набор отряда, размещение, вскрытие, бой.",
-           "The game begins: squad building, placement, reveal, battle.")
+    s._log("BR-7", "stage", MESSAGES.lazy("game_game_begins_squad_building"))
     setup.roll_for_first(s)
     return s

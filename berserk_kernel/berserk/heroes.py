@@ -105,32 +105,28 @@ def check_heroes_loss(s) -> bool:
 def check_hire(s, a):
     R = s.RULES
     if s.mode != "heroes":
-        return R.no("R-HEROES", "Нанимать карты из руки можно только в режиме «Герои».",
-                    "Hiring from the hand exists only in the Heroes mode.")
+        return R.no("R-HEROES", M.lazy("heroes_hiring_hand_exists_heroes"))
     seat, p = s.active, s.seats[s.active]
     c = s.cards.get(a.card)
     if c is None or c.owner != seat or c.zone != "hand":
-        return R.no("R-HEROES", f"Карты #{a.card} нет у вас в руке.", f"Card #{a.card} is not in your hand.")
+        return R.no("R-HEROES", M.lazy("heroes_card_not_your_hand", card=a.card))
     d = s.defs[c.card]
     if d.cost > p.coins_open:
         return R.no("HR-prepayment", M.lazy("hire_cost", n=d.cost, have=p.coins_open))
     if d.is_flyer or d.type == "terrain":
         if a.cell is not None or a.other is not None:
-            return R.no("CR-203.1", "Летающие и местности нанимаются во вспомогательную зону: без клетки.",
-                        "Flyers and terrain are hired into the auxiliary zone: no cell.")
+            return R.no("CR-203.1", M.lazy("heroes_flyers_terrain_hired_into"))
         if d.type == "terrain" and any(s.defs[s.cards[u].card].type == "terrain" for u in p.aux):
-            return R.no("BR-4", "У игрока может быть только одна местность.", "A player may have only one terrain.")
+            return R.no("BR-4", M.lazy("one_terrain"))
         return R.ok("R-HEROES")
     if d.type == "equipment" or d.is_symbiote:
         if a.other is None:
-            return R.no("BR-6", "Экипировку и симбиота нанимают сразу на своё существо: hire #карта #носитель.",
-                        "Equipment and symbiotes are hired onto a creature of yours: hire #card #carrier.")
+            return R.no("BR-6", M.lazy("heroes_equipment_symbiotes_hired_onto"))
         return check_host(s, a.card, a.other, hiring=True)
     if a.cell is None or a.other is not None:
-        return R.no("R-HEROES", "Назовите свободную клетку своей половины поля.", "Name a free cell on your half.")
+        return R.no("R-HEROES", M.lazy("heroes_name_free_cell_your"))
     if half_of(a.cell) != seat or s.cells[a.cell] is not None:
-        return R.no("BR-8", "Нанятая карта встаёт на свободную клетку своей половины поля.",
-                    "A hired card goes on a free cell of your own half.")
+        return R.no("BR-8", M.lazy("heroes_hired_card_goes_free"))
     return R.ok("R-HEROES")
 
 

@@ -21,6 +21,8 @@ from ..core.errors import DataError
 from ..core.i18n import T
 from ..core.messages import catalog
 
+E = catalog("berserk_kernel.berserk", "data/errors.toml")
+
 M = catalog("berserk_kernel.berserk")
 _LASTING = attrgetter("lasting")
 
@@ -63,11 +65,9 @@ def from_list(items, defs, source: str, field: str) -> tuple:
         if e["what"] == "grant":
             d = defs.get(e.get("card", ""))
             if d is None or d.ability(e.get("ability", "")) is None:
-                raise DataError(source, where, "a grant names a card and one of its abilities",
-                                "выданная способность называет карту и одну из её способностей")
+                raise DataError.of(source, where, E("lasting_grant_names_card_one"))
         elif "card" in e or "ability" in e:
-            raise DataError(source, where, "only a grant names a card and an ability",
-                            "карту и способность называет только выданная способность")
+            raise DataError.of(source, where, E("lasting_grant_names_card_ability"))
         out.append(Lasting(e["what"], e["until"], e.get("amount", 0), e.get("card"), e.get("ability")))
     return tuple(out)
 

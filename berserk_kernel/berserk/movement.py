@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..core.messages import catalog
+from ..core.i18n import T
 from .field import ORTHOGONAL, cell_name
 
 M = catalog("berserk_kernel.berserk")
@@ -11,21 +12,20 @@ def check_actor(s, uid, verb: tuple[str, str]):
     """Common checks for a card of the active player that wants to act or move."""
     c = s.cards.get(uid)
     if c is None or not c.in_play:
-        return s.RULES.no("CR-play-zone", f"Карты #{uid} нет в игровой зоне.", f"Card #{uid} is not in the play zone.")
+        return s.RULES.no("CR-play-zone", M.lazy("movement_card_not_play_zone", uid=uid))
     if c.owner != s.active:
-        return s.RULES.no("BR-9", f"#{uid} — карта противника: {verb[0]} можно только своими картами в свой ход.",
-                          f"#{uid} is an enemy card: you may {verb[1]} only with your own cards in your turn.")
+        return s.RULES.no("BR-9", M.lazy("movement_enemy_card_you_may", uid=uid, verb=T(*verb)))
     d = s.defs[c.card]
     if d.type == "artifact":
-        return s.RULES.no("BR-2.1", "Артефакт не двигается и не наносит простой удар.", "An artifact neither moves nor strikes.")
+        return s.RULES.no("BR-2.1", M.lazy("movement_artifact_neither_moves_nor"))
     if d.type in ("terrain", "equipment"):
-        return s.RULES.no("BR-2.2", "Местность и экипировка не двигаются и не бьют.", "Terrain and equipment neither move nor strike.")
+        return s.RULES.no("BR-2.2", M.lazy("movement_terrain_equipment_neither_move"))
     if d.type == "hero":
-        return s.RULES.no("R-HEROES", "Герой не ходит и не наносит простой удар.", "The hero neither moves nor strikes.")
+        return s.RULES.no("R-HEROES", M.lazy("movement_hero_neither_moves_nor"))
     if d.is_symbiote:
-        return s.RULES.no("R-BR-SYMBIOTE", "Симбиот не ходит и не бьёт сам: он на носителе.", "A symbiote neither moves nor strikes by itself.")
+        return s.RULES.no("R-BR-SYMBIOTE", M.lazy("movement_symbiote_neither_moves_nor"))
     if c.face_down:
-        return s.RULES.no("BR-8.4", "Карта ещё не вскрыта.", "The card is still face down.")
+        return s.RULES.no("BR-8.4", M.lazy("queue_card_still_face_down"))
     if c.closed:
         return s.RULES.no("BR-9.2", M.lazy("closed_no_move", card=d))
     return None
@@ -37,15 +37,13 @@ def check_move(s, a):
         return bad
     c = s.cards[a.card]
     if c.zone != "field":
-        return s.RULES.no("BR-9.1", "Ходят только существа на поле боя.", "Only creatures on the battlefield move.")
+        return s.RULES.no("BR-9.1", M.lazy("movement_creatures_battlefield_move"))
     if c.moves < 1:
-        return s.RULES.no("BR-9.1", "Единицы движения кончились.", "No movement points left.")
+        return s.RULES.no("BR-9.1", M.lazy("movement_movement_points_left"))
     if a.cell not in ORTHOGONAL[c.cell]:
-        return s.RULES.no("BR-9.1", f"С {cell_name(c.cell)} на {cell_name(a.cell)} не шаг по горизонтали или вертикали.",
-                          f"{cell_name(c.cell)} to {cell_name(a.cell)} is not one step sideways or forward/back.")
+        return s.RULES.no("BR-9.1", M.lazy("movement_not_one_step_sideways", cell=cell_name(c.cell), cell2=cell_name(a.cell)))
     if s.cells[a.cell] is not None:
-        return s.RULES.no("BR-9.1", f"Клетка {cell_name(a.cell)} занята; меняться местами нельзя.",
-                          f"Cell {cell_name(a.cell)} is taken; cards never swap places.")
+        return s.RULES.no("BR-9.1", M.lazy("movement_cell_taken_cards_never", cell=cell_name(a.cell)))
     return s.RULES.ok("BR-9.1")
 
 

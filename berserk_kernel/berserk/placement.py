@@ -34,18 +34,15 @@ def check_place(s, a):
     seat = s.active
     c = s.cards.get(a.card)
     if c is None or c.owner != seat or c.zone != "squad":
-        return s.RULES.no("BR-8.3", f"Карты #{a.card} нет среди ваших неразмещённых карт.",
-                          f"Card #{a.card} is not among your cards waiting to be placed.")
+        return s.RULES.no("BR-8.3", M.lazy("placement_card_not_among_your", card=a.card))
     if half_of(a.cell) != seat:
-        return s.RULES.no("BR-8", f"Клетка {cell_name(a.cell)} не на вашей половине поля.",
-                          f"Cell {cell_name(a.cell)} is not on your half of the field.")
+        return s.RULES.no("BR-8", M.lazy("placement_cell_not_your_half", cell=cell_name(a.cell)))
     if s.cells[a.cell] is not None:
-        return s.RULES.no("BR-8.3", f"Клетка {cell_name(a.cell)} уже занята: каждая карта — на своей клетке.",
-                          f"Cell {cell_name(a.cell)} is taken: each card goes on a cell of its own.")
+        return s.RULES.no("BR-8.3", M.lazy("placement_cell_taken_each_card", cell=cell_name(a.cell)))
     rule = "BR-8.1" if seat == 0 else "BR-8.2"
     if a.cell not in open_cells(s, seat):
         allowed = ", ".join(cell_name(x) for x in open_cells(s, seat))
-        return s.RULES.no(rule, f"Сначала заполните клетки: {allowed}.", f"Fill these cells first: {allowed}.")
+        return s.RULES.no(rule, M.lazy("placement_fill_these_cells_first", allowed=allowed))
     return s.RULES.ok(rule)
 
 
@@ -55,8 +52,7 @@ def do_place(s, a) -> None:
     c.zone, c.cell, c.face_down = "field", a.cell, True
     s.cells[a.cell] = c.uid
     rule = "BR-8.1" if seat == 0 else "BR-8.2"
-    s._log(rule, "place", f"{s.seats[seat].name} кладёт карту рубашкой вверх на {cell_name(a.cell)}.",
-           f"{s.seats[seat].name} places a card face down on {cell_name(a.cell)}.", seat=seat, card=c.uid)
+    s._log(rule, "place", M.lazy("placement_places_card_face_down", name=s.seats[seat].name, cell=cell_name(a.cell)), seat=seat, card=c.uid)
     if not s.seats[seat].squad:
         if seat == 0:
             s.active = 1
@@ -94,7 +90,7 @@ def reveal(s, hide: bool) -> None:
     if keep:
         s._log("BR-8.4", "reveal", M.lazy("reveal_keep_row", player=s.seats[1].name, n=len(keep)))
     else:
-        s._log("BR-8.4", "reveal", "Все карты вскрыты.", "All cards are revealed.")
+        s._log("BR-8.4", "reveal", M.lazy("placement_all_cards_revealed"))
     for uid in [u for u in s.cells if u is not None]:
         c = s.cards[uid]
         if not c.face_down and _goes_to_aux(s, c):
@@ -145,7 +141,7 @@ def check_host(s, item: int, host: int, hiring: bool = False):
     d = s.defs[it.card]
     rule = "BR-6" if d.type == "equipment" else "R-BR-SYMBIOTE"
     if h is None or h.owner != it.owner or h.zone != "field" or h.face_down:
-        return s.RULES.no(rule, f"#{host} — не ваше открытое существо на поле.", f"#{host} is not a face-up creature of yours on the field.")
+        return s.RULES.no(rule, M.lazy("placement_not_face_up_creature", host=host))
     fault = host_fault(s, d, h)
     if fault is None:
         return s.RULES.ok(rule)
@@ -180,14 +176,12 @@ def host_fault(s, d, h) -> str | None:
 
 # the refusal each `host_fault` key stands for: (rules, the item's rule, the carrier's definition)
 _HOST_REFUSALS = {
-    "artifact": lambda R, rule, hd: R.no("BR-5", "На артефакт нельзя ничего положить.", "Nothing goes on an artifact."),
+    "artifact": lambda R, rule, hd: R.no("BR-5", M.lazy("placement_nothing_goes_artifact")),
     "not_ground": lambda R, rule, hd: R.no(rule, M.lazy("not_ground_independent", card=hd)),
     "no_class": lambda R, rule, hd: R.no("BR-6", M.lazy("no_class", card=hd)),
     "incorporeal": lambda R, rule, hd: R.no("BR-6", M.lazy("incorporeal", card=hd)),
-    "same_equipment": lambda R, rule, hd: R.no("BR-6", "У существа уже есть экипировка этого типа.",
-                                               "The creature already carries equipment of this type."),
-    "has_symbiote": lambda R, rule, hd: R.no("R-BR-SYMBIOTE", "На существе уже есть симбиот.",
-                                             "The creature already carries a symbiote."),
+    "same_equipment": lambda R, rule, hd: R.no("BR-6", M.lazy("placement_creature_already_carries_equipment")),
+    "has_symbiote": lambda R, rule, hd: R.no("R-BR-SYMBIOTE", M.lazy("placement_creature_already_carries_symbiote")),
 }
 
 
@@ -205,8 +199,7 @@ def attach_seat(s) -> int:
 def check_attach(s, a):
     seat = attach_seat(s)
     if a.card not in attachables(s, seat):
-        return s.RULES.no("BR-8.5", f"#{a.card} — не ваша экипировка или симбиот, ждущие хозяина.",
-                          f"#{a.card} is not equipment or a symbiote of yours waiting for a carrier.")
+        return s.RULES.no("BR-8.5", M.lazy("placement_not_equipment_symbiote_yours", card=a.card))
     return check_host(s, a.card, a.other)
 
 
@@ -257,8 +250,7 @@ def late_reveal(s, uids: list[int], why) -> None:
         if attachables(s, seat):
             if any(hosts(s, u) for u in attachables(s, seat)):
                 s.pending = {"kind": "attach", "seat": seat}
-                s._log("R-BR-LATE-REVEAL", "prompt", f"{s.seats[seat].name} кладёт вскрытую экипировку или симбиота на существо.",
-                       f"{s.seats[seat].name} attaches the revealed equipment or symbiote.", seat=seat)
+                s._log("R-BR-LATE-REVEAL", "prompt", M.lazy("placement_attaches_revealed_equipment_symbiote", name=s.seats[seat].name), seat=seat)
             else:
                 for u in attachables(s, seat):
                     zones.to_graveyard(s, u, "R-BR-LATE-REVEAL")

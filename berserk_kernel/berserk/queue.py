@@ -76,21 +76,17 @@ def check_source(s, a, fired):
         return None, R.no("HR-source", M.lazy("no_such_ability", card=d, ability=a.ability))
     if fired is None:
         if not c.in_play:
-            return None, R.no("CR-play-zone", "Способности действуют только из игровой зоны.",
-                              "Abilities work only from the play zone.")
+            return None, R.no("CR-play-zone", M.lazy("queue_abilities_work_play_zone"))
         if ab.timing == "triggered":
-            return None, R.no("HR-declaration", "Срабатывающую способность заявляют, только когда она сработала.",
-                              "A triggered ability is declared only when it has fired.")
+            return None, R.no("HR-declaration", M.lazy("queue_triggered_ability_declared_when"))
         if ab.timing == "constant":
-            return None, R.no("HR-declaration", "Постоянное свойство не заявляют: оно действует само.",
-                              "A constant ability is never declared: it simply applies.")
+            return None, R.no("HR-declaration", M.lazy("queue_constant_ability_never_declared"))
         if not stage_allows(s, ab, None):
             if s.stage == "queue":
-                return None, R.no("BR-14", "В ответ можно заявить только внезапное действие.",
-                                  "Only an instant action may be declared in answer.")
-            return None, R.no("BR-9", "Сейчас нельзя заявлять эту способность.", "This ability cannot be declared now.")
+                return None, R.no("BR-14", M.lazy("queue_instant_action_may_declared"))
+            return None, R.no("BR-9", M.lazy("queue_ability_cannot_declared"))
         if c.face_down:
-            return None, R.no("BR-8.4", "Карта ещё не вскрыта.", "The card is still face down.")
+            return None, R.no("BR-8.4", M.lazy("queue_card_still_face_down"))
         if c.closed:
             return None, R.no("BR-9.2", M.lazy("closed_does_not_act", card=d))
     return ab, None
@@ -122,8 +118,7 @@ def payment_fault(s, c, ab) -> str | None:
 _PAYMENT_REFUSALS = {
     "per_turn": lambda s, c, ab: s.RULES.no("HR-prepayment", M.lazy("per_turn_limit", n=ab.per_turn)),
     "tokens": lambda s, c, ab: s.RULES.no("CR-token-payment", M.lazy("not_enough_tokens", need=ab.tokens, have=c.tokens)),
-    "wounds": lambda s, c, ab: s.RULES.no("HR-prepayment", "Нечем заплатить ранами: карта бы погибла.",
-                                          "Cannot pay in wounds: the card would die."),
+    "wounds": lambda s, c, ab: s.RULES.no("HR-prepayment", M.lazy("queue_cannot_pay_wounds_card")),
     "coins": lambda s, c, ab: s.RULES.no("HR-prepayment", M.lazy("not_enough_coins", need=ab.coins,
                                                                   have=s.seats[c.owner].coins_open)),
 }
@@ -133,8 +128,7 @@ def check_use(s, a):
     R = s.RULES
     fired = fired_entry(s, a.card, a.ability)
     if s.stage == "triggers" and fired is None:
-        return R.no("HR-simultaneous-triggers", "Сначала заявляются сработавшие способности.",
-                    "The fired triggers are declared first.")
+        return R.no("HR-simultaneous-triggers", M.lazy("queue_fired_triggers_declared_first"))
     ab, bad = check_source(s, a, fired)
     if bad:
         return bad
@@ -150,38 +144,35 @@ def check_targets(s, a, ab, fired):
     seat, mode, n = s.cards[a.card].owner, ab.target, len(a.targets)
     pts = points(s, fired) if fired else ()
     if a.cell is not None and not ab.needs_cell:
-        return R.no("HR-declaration", "Эта способность не называет клетку.", "This ability names no cell.")
+        return R.no("HR-declaration", M.lazy("queue_ability_names_cell"))
     if mode in ("self", "host", "mass"):
         if n:
             return R.no("HR-targets" if mode != "mass" else "HR-mass-abilities",
-                        "У этой способности цели не выбираются.", "This ability takes no chosen targets.")
+                        M.lazy("queue_ability_takes_chosen_targets"))
         if mode == "host" and host_of(s, a.card) is None:
-            return R.no("BR-17", "Носителя нет — способность нельзя применить.", "There is no carrier: the ability cannot apply.")
+            return R.no("BR-17", M.lazy("queue_there_carrier_ability_cannot"))
         if mode == "self" and not s.cards[a.card].in_play:
-            return R.no("BR-17", "Карты нет в игре — способность нельзя применить.", "The card is not in play: the ability cannot apply.")
+            return R.no("BR-17", M.lazy("queue_card_not_play_ability"))
         if mode == "mass":
             return R.ok("HR-mass-abilities")
         return R.ok("HR-502.8" if mode == "self" else "HR-declaration")
     lo, hi = ab.count if mode == "choose" else (1, 1)
     if not lo <= n <= hi or len(set(a.targets)) != n:
         if not legal_targets(s, a.card, ab, seat, pts):
-            return R.no("HR-combined-restrictions", "Нет цели, отвечающей всем ограничениям: способность нельзя заявить.",
-                        "No target meets every restriction: the ability cannot be declared.")
+            return R.no("HR-combined-restrictions", M.lazy("queue_target_meets_every_restriction"))
         if hi > 1:
             return R.no("HR-chosen-targets" if mode == "choose" else "HR-targets",
                         M.lazy("choose_targets_range", lo=lo, hi=hi))
         return R.no("HR-chosen-targets" if mode == "choose" else "HR-targets",
-                    "Нужна ровно одна цель.", "Exactly one target is needed.")
+                    M.lazy("queue_exactly_one_target_needed"))
     for t in a.targets:
         if mode == "trigger" and t not in pts:
-            return R.no("HR-402.2", "Цель — одна из карт, на которых сработала способность.",
-                        "The target must be one of the cards the trigger fired on.")
+            return R.no("HR-402.2", M.lazy("queue_target_must_one_cards"))
         v = target_verdict(s, a.card, ab, t, seat)
         if not v.ok:
             return v
     if ab.needs_cell and (a.cell is None or a.cell not in move_cells(s, a.targets[0])):
-        return R.no("BR-9.1", "Назовите свободную соседнюю (не по диагонали) клетку цели.",
-                    "Name a free cell next to the target (not diagonal).")
+        return R.no("BR-9.1", M.lazy("queue_name_free_cell_next"))
     return R.ok("HR-chosen-targets" if mode == "choose" else "HR-declaration")
 
 
@@ -354,11 +345,10 @@ def do_pass(s, a) -> None:
 def check_skip(s, a):
     f = fired_entry(s, a.card, a.ability)
     if f is None:
-        return s.RULES.no("HR-simultaneous-triggers", "Такой сработавшей способности нет.", "There is no such fired trigger.")
+        return s.RULES.no("HR-simultaneous-triggers", M.lazy("queue_there_such_fired_trigger"))
     ab = s.defs[s.cards[a.card].card].ability(a.ability)
     if not ab.optional and declarations(s, a.card, ab, f):
-        return s.RULES.no("HR-simultaneous-triggers", "Обязательную способность нельзя пропустить.",
-                          "A mandatory triggered ability cannot be skipped.")
+        return s.RULES.no("HR-simultaneous-triggers", M.lazy("queue_mandatory_triggered_ability_cannot"))
     return s.RULES.ok("BR-17")
 
 
@@ -380,8 +370,7 @@ def resolve_top(s) -> None:
     s._log("R-QUEUE", "resolve", M.lazy("resolves", card=name, ability=ab.text), source=entry["source"], ability=ab.id)
     src = s.cards.get(entry["source"])
     if src is None or not src.in_play:
-        s._log("HR-declared-persists", "resolve", "Источник уже не в игре, но заявленная способность выполняется.",
-               "The source has left play, but the declared ability still resolves.")
+        s._log("HR-declared-persists", "resolve", M.lazy("queue_source_left_play_but"))
     if ab.target == "mass":
         targets = mass_cards(s, entry["source"], ab, entry["seat"])
     else:
@@ -446,8 +435,7 @@ def settle(s) -> None:
                 if not declarations(s, f["card"], ab, f) if f["seat"] == chooser(s) else False:
                     s.fired.remove(f)
                     s._log("BR-17", "cancel", M.lazy("cancelled_unpaid", ability=ab.text, uid=f["card"]), card=f["card"])
-                    s._log("HR-combined-restrictions", "cancel", "Ни одна цель не отвечает всем ограничениям.",
-                           "No target meets every restriction.")
+                    s._log("HR-combined-restrictions", "cancel", M.lazy("queue_target_meets_every_restriction_2"))
             if not s.fired:
                 victory = False          # only fired entries went (no card moved)
                 continue
@@ -467,7 +455,7 @@ def settle(s) -> None:
                 resolve_top(s)
                 s.priority = s.active
                 if not s.queue and not s.fired and not s.pending:
-                    s._log("HR-queue-empty", "queue", "Очередь пуста: оба спасовали.", "The queue is empty: both have passed.")
+                    s._log("HR-queue-empty", "queue", M.lazy("queue_queue_empty_both_passed"))
                 continue
             if not has_answer(s, s.priority):
                 s.passes += 1
@@ -484,18 +472,16 @@ def check_gather(s, a):
     R = s.RULES
     c = s.cards.get(a.card)
     if c is None or not c.in_play:
-        return R.no("CR-play-zone", f"Карты #{a.card} нет в игровой зоне.", f"Card #{a.card} is not in the play zone.")
+        return R.no("CR-play-zone", M.lazy("queue_card_not_play_zone", card=a.card))
     if c.owner != s.active:
-        return R.no("BR-9", "Собирать фишки можно только своими картами в свой ход.",
-                    "Only your own cards gather tokens, in your turn.")
+        return R.no("BR-9", M.lazy("queue_your_own_cards_gather"))
     if c.face_down:
-        return R.no("BR-8.4", "Карта ещё не вскрыта.", "The card is still face down.")
+        return R.no("BR-8.4", M.lazy("queue_card_still_face_down"))
     d = s.defs[c.card]
     if c.closed:
         return R.no("BR-9.2", M.lazy("already_closed", card=d))
     if not any(ab.tokens for ab in d.abilities):
-        return s.RULES.no("BR-13", "Этой карте фишки ни к чему: ни одна её способность их не требует.",
-                          "This card has no use for tokens: none of its abilities costs any.")
+        return s.RULES.no("BR-13", M.lazy("queue_card_use_tokens_none"))
     if d.max_tokens is not None and c.tokens >= d.max_tokens:
         return s.RULES.no("CR-token-limit", M.lazy("token_limit", n=d.max_tokens))
     return s.RULES.ok("BR-13")

@@ -28,27 +28,23 @@ def target_verdict(s, att, tgt_uid):
     """Can the open creature `att` make a simple strike at card `tgt_uid`?"""
     t = s.cards.get(tgt_uid)
     if t is None or not t.in_play:
-        return s.RULES.no("CR-play-zone", f"Карты #{tgt_uid} нет в игровой зоне.", f"Card #{tgt_uid} is not in the play zone.")
+        return s.RULES.no("CR-play-zone", M.lazy("strike_card_not_play_zone", tgt_uid=tgt_uid))
     if t.owner == att.owner:
-        return s.RULES.no("R-BR-ENEMY-TARGET", "Простой удар направляется только на карту противника.",
-                          "A simple strike targets only an enemy card.")
+        return s.RULES.no("R-BR-ENEMY-TARGET", M.lazy("strike_simple_strike_targets_enemy"))
     td = None if t.face_down else s.defs[t.card]
     if td is not None:
         if td.type == "terrain":
-            return s.RULES.no("BR-4", "Местность нельзя атаковать.", "Terrain cannot be attacked.")
+            return s.RULES.no("BR-4", M.lazy("strike_terrain_cannot_attacked"))
         # attached or still waiting for a carrier after a late reveal (R-BR-LATE-REVEAL)
         if td.type == "equipment":
-            return s.RULES.no("BR-6", "Экипировку нельзя атаковать.", "Equipment cannot be attacked.")
+            return s.RULES.no("BR-6", M.lazy("strike_equipment_cannot_attacked"))
         if td.is_symbiote:
-            return s.RULES.no("R-BR-SYMBIOTE", "Симбиот не может быть целью простого удара.",
-                              "A symbiote cannot be the target of a simple strike.")
+            return s.RULES.no("R-BR-SYMBIOTE", M.lazy("strike_symbiote_cannot_target_simple"))
     if td is not None and protected_from(s, tgt_uid, "strike"):
-        return s.RULES.no("HR-502.8", f"«{td.name.ru}» не может быть целью простого удара.",
-                          f"{td.name.en} cannot be the target of a simple strike.")
+        return s.RULES.no("HR-502.8", M.lazy("strike_cannot_target_simple_strike", td_name=td.name))
     forced = taunt_target(s, att.owner)
     if forced is not None and forced != tgt_uid:
-        return s.RULES.no("HR-combined-restrictions", f"Целью первой атаки в этот ход должна быть карта #{forced}.",
-                          f"The target of the first attack this turn must be card #{forced}.")
+        return s.RULES.no("HR-combined-restrictions", M.lazy("strike_target_first_attack_turn", forced=forced))
     ad = s.defs[att.card]
     if ad.is_flyer:
         return s.RULES.ok("BR-11")
@@ -57,15 +53,12 @@ def target_verdict(s, att, tgt_uid):
             from .heroes import hero_in_reach
             if hero_in_reach(s, att, t):
                 return s.RULES.ok("R-HEROES")
-            return s.RULES.no("R-HEROES", "Наземное существо бьёт героя только с ближнего к нему ряда (ряд 3 его половины).",
-                              "A ground creature strikes the hero only from the row nearest it (row 3 of its half).")
+            return s.RULES.no("R-HEROES", M.lazy("strike_ground_creature_strikes_hero"))
         if att.flyer_strike:
             return s.RULES.ok("BR-11.1")
-        return s.RULES.no("BR-11", "Наземное существо не достаёт летающего простым ударом.",
-                          "A ground creature cannot reach a flyer with a simple strike.")
+        return s.RULES.no("BR-11", M.lazy("strike_ground_creature_cannot_reach"))
     if t.cell not in ADJACENT_SETS[att.cell]:
-        return s.RULES.no("BR-10.1", "Простой удар — только по соседней карте (в том числе по диагонали).",
-                          "A simple strike reaches only an adjacent card (diagonals included).")
+        return s.RULES.no("BR-10.1", M.lazy("strike_simple_strike_reaches_adjacent"))
     return s.RULES.ok("BR-10.1")
 
 
@@ -96,8 +89,7 @@ def do_strike(s, a) -> None:
     if tgt.face_down:
         late_reveal(s, [tgt.uid], T("её атакуют", "it is attacked"))
         if not target_verdict(s, att, tgt.uid).ok or not tgt.in_play or tgt.zone == "attached":
-            s._log("BR-17", "cancel", "Удар нельзя применить к вскрытой карте — он отменён без оплаты: нападающий не закрывается.",
-                   "The strike cannot apply to the revealed card: it is cancelled unpaid, the attacker stays open.")
+            s._log("BR-17", "cancel", M.lazy("strike_strike_cannot_apply_revealed"))
             return
     if att.owner == s.active:
         s.attacks_made += 1
@@ -146,8 +138,7 @@ def defenders(s, att_uid, tgt_uid) -> list[int]:
 def check_defend(s, a):
     p = s.pending
     if a.card not in defenders(s, p["attacker"], p["target"]):
-        return s.RULES.no("BR-10.2", f"#{a.card} не может защищать: нужен ваш открытый соседний и с нападающим, и с целью.",
-                          f"#{a.card} cannot defend: it must be your open creature adjacent to both attacker and target.")
+        return s.RULES.no("BR-10.2", M.lazy("strike_cannot_defend_must_your", card=a.card))
     return s.RULES.ok("BR-10.2")
 
 
@@ -163,7 +154,7 @@ def do_defend(s, a) -> None:
 
 def do_nodefend(s, a) -> None:
     p, s.pending = s.pending, None
-    s._log("BR-10.2", "defend", "Защитник не назначен.", "No defender is assigned.")
+    s._log("BR-10.2", "defend", M.lazy("strike_defender_assigned"))
     resolve(s, p["attacker"], p["target"], None)
 
 
@@ -184,8 +175,7 @@ def resolve(s, att_uid, tgt_uid, defender_uid, reclose: bool = True) -> None:
         raw_w, raw_b = s.dice.roll(), s.dice.roll()
         white = raw_w + modifier(s, att_uid, "attack_die")
         black = raw_b + modifier(s, tgt_uid, "defence_die")
-        s._log("BR-10.1", "roll", f"Белый кубик (нападающий): {raw_w}{_mod(white - raw_w)}; чёрный (цель): {raw_b}{_mod(black - raw_b)}.",
-               f"White die (attacker): {raw_w}{_mod(white - raw_w)}; black die (target): {raw_b}{_mod(black - raw_b)}.",
+        s._log("BR-10.1", "roll", M.lazy("strike_white_die_attacker_black", raw_w=raw_w, mod=_mod(white - raw_w), raw_b=raw_b, mod2=_mod(black - raw_b)),
                white=raw_w, black=raw_b)
         cell = fight(white, black)
         if cell.has_choice:
@@ -201,10 +191,8 @@ def resolve(s, att_uid, tgt_uid, defender_uid, reclose: bool = True) -> None:
         roll = raw + modifier(s, att_uid, "attack_die")
         strength = single_die(roll)
         if s.defs[s.cards[tgt_uid].card].type == "artifact":
-            s._log("BR-5", "rule", "Артефакт не защищается и не отвечает на удар.",
-                   "An artifact neither defends nor strikes back.")
-        s._log("BR-10.3", "roll", f"Цель не сражается; белый кубик: {raw}{_mod(roll - raw)} — {STRENGTH_NAMES[strength][0]} удар.",
-               f"The target does not fight; white die: {raw}{_mod(roll - raw)}: a {STRENGTH_NAMES[strength][1]} strike.", white=raw)
+            s._log("BR-5", "rule", M.lazy("strike_artifact_neither_defends_nor"))
+        s._log("BR-10.3", "roll", M.lazy("strike_target_does_not_fight", raw=raw, mod=_mod(roll - raw), strength=T(*STRENGTH_NAMES[strength])), white=raw)
         deal(s, att_uid, tgt_uid, strength, None, None)
 
 
@@ -227,12 +215,10 @@ def do_choice(s, a) -> None:
     p, s.pending = s.pending, None
     cell = fight(p["white"], p["black"])
     if a.kind == "safe":
-        s._log("R-BR-FIGHT", "choice", f"{s.seats[p['seat']].name} выбирает вариант без ответного урона.",
-               f"{s.seats[p['seat']].name} takes the option without the exchange.")
+        s._log("R-BR-FIGHT", "choice", M.lazy("strike_takes_option_without_exchange", name=s.seats[p['seat']].name))
         deal(s, p["attacker"], p["target"], cell.alt_deal, cell.alt_back, p["white"] - p["black"])
     else:
-        s._log("R-BR-FIGHT", "choice", f"{s.seats[p['seat']].name} оставляет обмен ударами.",
-               f"{s.seats[p['seat']].name} keeps the exchange.")
+        s._log("R-BR-FIGHT", "choice", M.lazy("strike_keeps_exchange", name=s.seats[p['seat']].name))
         deal(s, p["attacker"], p["target"], cell.deal, cell.back, p["white"] - p["black"])
 
 
@@ -268,11 +254,11 @@ def check_prepare(s, a):
         return bad
     c = s.cards[a.card]
     if s.defs[c.card].is_flyer:
-        return s.RULES.no("BR-11.1", "Летающему это не нужно: он и так бьёт летающих.", "A flyer needs no such strike: it reaches flyers anyway.")
+        return s.RULES.no("BR-11.1", M.lazy("strike_flyer_needs_such_strike"))
     if not only_flyers_left(s, 1 - c.owner):
-        return s.RULES.no("BR-11.1", "У противника остались не только летающие.", "The enemy does not have only flyers left.")
+        return s.RULES.no("BR-11.1", M.lazy("strike_enemy_does_not_flyers"))
     if c.flyer_strike:
-        return s.RULES.no("BR-11.1", "Удар по летающему уже заработан.", "A strike at a flyer is already earned.")
+        return s.RULES.no("BR-11.1", M.lazy("strike_strike_flyer_already_earned"))
     return s.RULES.ok("BR-11.1")
 
 
@@ -280,5 +266,4 @@ def do_prepare(s, a) -> None:
     c = s.cards[a.card]
     c.closed, c.flyer_strike = True, True
     n = _name(s, c.uid)
-    s._log("BR-11.1", "prepare", f"«{n.ru}» (#{c.uid}) закрывается, чтобы в один из следующих ходов ударить летающего.",
-           f"{n.en} (#{c.uid}) closes to strike a flyer in one of its later turns.", card=c.uid)
+    s._log("BR-11.1", "prepare", M.lazy("strike_closes_strike_flyer_one", n=n, uid=c.uid), card=c.uid)

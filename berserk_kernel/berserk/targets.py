@@ -234,17 +234,16 @@ def _verdict_matched(s, src_uid, ab, tgt_uid, seat, first_attack_check, forced):
     t, d = s.cards[tgt_uid], s.defs[s.cards[tgt_uid].card]
     if ab.is_attack:
         if d.type == "terrain":
-            return R.no("BR-4", "Местность нельзя атаковать.", "Terrain cannot be attacked.")
+            return R.no("BR-4", M.lazy("strike_terrain_cannot_attacked"))
         if d.type == "equipment":
-            return R.no("BR-6", "Экипировку нельзя атаковать.", "Equipment cannot be attacked.")
+            return R.no("BR-6", M.lazy("strike_equipment_cannot_attacked"))
         if t.zone == "attached":
-            return R.no("R-BR-SYMBIOTE", "Симбиот на носителе нельзя атаковать.", "A symbiote on its host cannot be attacked.")
+            return R.no("R-BR-SYMBIOTE", M.lazy("targets_symbiote_host_cannot_attacked"))
     for e in ab.effects:
         if e.op in ("heal", "poison") and d.type == "artifact":
-            return R.no("BR-5", "Артефакт нельзя лечить или отравить.", "An artifact cannot be healed or poisoned.")
+            return R.no("BR-5", M.lazy("targets_artifact_cannot_healed_poisoned"))
     if protected_from(s, tgt_uid, ab.kind):
-        return R.no("HR-502.8", f"«{d.name.ru}» не может быть целью такой способности.",
-                    f"{d.name.en} cannot be the target of this kind of ability.")
+        return R.no("HR-502.8", M.lazy("targets_cannot_target_kind_ability", d_name=d.name))
     if t.lasting and stays_closed(s, t) and any(e.op == "open" for e in ab.effects):
         return R.no("HR-502.8", M.lazy("cannot_be_opened", card=d, uid=tgt_uid))
     ok, rule, ru, en = in_reach(s, src_uid, ab, tgt_uid)
@@ -254,8 +253,7 @@ def _verdict_matched(s, src_uid, ab, tgt_uid, seat, first_attack_check, forced):
         if forced is _UNKNOWN:
             forced = taunt_target(s, seat)
         if forced is not None and forced != tgt_uid:
-            return R.no("HR-combined-restrictions", f"Целью первой атаки в этот ход должна быть карта #{forced}.",
-                        f"The target of the first attack this turn must be card #{forced}.")
+            return R.no("HR-combined-restrictions", M.lazy("strike_target_first_attack_turn", forced=forced))
     return R.ok("HR-targets" if ab.is_attack else "HR-choosing")
 
 
