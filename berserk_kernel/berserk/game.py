@@ -402,11 +402,11 @@ def deck_list(deck, defs, options: Options, source: str, field: str) -> list[str
                                 f"ожидалось число копий от 0 до {options.max_copies}, получено {n!r}"[:160])
         total = sum(deck.values())
         if total > min(options.deck_max, MAX_DECK):
-            raise DataError.of(source, field, E("game_deck_holds_cards_one_2", deck_min=options.deck_min, deck_max=options.deck_max, total=total))
+            raise DataError.of(source, field, E("deck_size", deck_min=options.deck_min, deck_max=options.deck_max, count=total))
         cards = [cid for cid, n in deck.items() for _ in range(n)]
     elif isinstance(deck, (list, tuple)):
         if len(deck) > min(options.deck_max, MAX_DECK):
-            raise DataError.of(source, field, E("game_deck_holds_cards_one", deck_min=options.deck_min, deck_max=options.deck_max, count=len(deck)))
+            raise DataError.of(source, field, E("deck_size", deck_min=options.deck_min, deck_max=options.deck_max, count=len(deck)))
         cards = list(deck)
     else:
         raise DataError.of(source, field, E("game_deck_demo_deck_id"))
@@ -414,7 +414,7 @@ def deck_list(deck, defs, options: Options, source: str, field: str) -> list[str
         if not isinstance(cid, str) or cid not in defs:
             raise DataError(source, f"{field}[{i}]", f"unknown card {cid!r}"[:120], f"неизвестная карта {cid!r}"[:120])
     if not options.deck_min <= len(cards) <= options.deck_max:
-        raise DataError.of(source, field, E("game_deck_holds_cards_one", deck_min=options.deck_min, deck_max=options.deck_max, count=len(cards)))
+        raise DataError.of(source, field, E("deck_size", deck_min=options.deck_min, deck_max=options.deck_max, count=len(cards)))
     for cid in set(cards):
         if cards.count(cid) > options.max_copies:
             raise DataError.of(source, field, E("game_most_copies", max_copies=options.max_copies, cid=cid))

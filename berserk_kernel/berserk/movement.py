@@ -12,7 +12,7 @@ def check_actor(s, uid, verb: tuple[str, str]):
     """Common checks for a card of the active player that wants to act or move."""
     c = s.cards.get(uid)
     if c is None or not c.in_play:
-        return s.RULES.no("CR-play-zone", M.lazy("movement_card_not_play_zone", uid=uid))
+        return s.RULES.no("CR-play-zone", M.lazy("card_not_in_play_zone", uid=uid))
     if c.owner != s.active:
         return s.RULES.no("BR-9", M.lazy("movement_enemy_card_you_may", uid=uid, verb=T(*verb)))
     d = s.defs[c.card]

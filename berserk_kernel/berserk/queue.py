@@ -472,7 +472,7 @@ def check_gather(s, a):
     R = s.RULES
     c = s.cards.get(a.card)
     if c is None or not c.in_play:
-        return R.no("CR-play-zone", M.lazy("queue_card_not_play_zone", card=a.card))
+        return R.no("CR-play-zone", M.lazy("card_not_in_play_zone", uid=a.card))
     if c.owner != s.active:
         return R.no("BR-9", M.lazy("queue_your_own_cards_gather"))
     if c.face_down:

@@ -28,7 +28,7 @@ def target_verdict(s, att, tgt_uid):
     """Can the open creature `att` make a simple strike at card `tgt_uid`?"""
     t = s.cards.get(tgt_uid)
     if t is None or not t.in_play:
-        return s.RULES.no("CR-play-zone", M.lazy("strike_card_not_play_zone", tgt_uid=tgt_uid))
+        return s.RULES.no("CR-play-zone", M.lazy("card_not_in_play_zone", uid=tgt_uid))
     if t.owner == att.owner:
         return s.RULES.no("R-BR-ENEMY-TARGET", M.lazy("strike_simple_strike_targets_enemy"))
     td = None if t.face_down else s.defs[t.card]
