@@ -22,11 +22,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..core.i18n import T
+from ..core.messages import catalog
 from ..core.outcomes import legal_action, NeedDie, Row, make_row, probe_copy
 from .actions import Action
 from .fight import fight, single_die
 from .strike import fights_back
 from .targets import modifier
+
+M = catalog("berserk_kernel.berserk")
 
 METRICS = ("dealt", "taken", "kills", "losses", "win")
 METRIC_NAMES = {
@@ -84,13 +87,6 @@ class Outcome:
 
 _END = {"win": T("победа", "victory"), "loss": T("поражение", "defeat"), "draw": T("ничья", "draw")}
 _NOTHING = T("без ран и потерь", "no wounds, no losses")
-NOTES = {
-    "defend": T("{who} назначит защитника: {choice} (лучшее для него)", "{who} assigns a defender: {choice} (its best option)"),
-    "nodefend": T("{who} не назначит защитника (так для него лучше)", "{who} assigns no defender (its best option)"),
-    "choice": T("при +4, +2 и −4 выбирающий берёт лучший для себя вариант", "at +4, +2 and −4 the chooser takes its better option"),
-    "queue": T("если никто не ответит внезапным действием", "if nobody answers with an instant action"),
-    "triggers": T("затем сработавшие способности заявляются", "then the fired abilities are declared"),
-}
 
 _CACHE: dict = {}
 _CACHE_MAX = 64
@@ -232,20 +228,18 @@ def _settle(base, leaf, mover, depth, notes) -> dict:
         _, opt, dist = best
         who = leaf.seats[decider].name
         if stage == "pending:choice":
-            notes["choice"] = NOTES["choice"]
+            notes["choice"] = M("outcome_note_choice")
         elif opt.kind == "defend":
-            name = leaf.defs[leaf.cards[opt.card].card].name
-            notes["defend"] = T(NOTES["defend"].ru.format(who=who, choice=f"«{name.ru}» (#{opt.card})"),
-                                NOTES["defend"].en.format(who=who, choice=f"{name.en} (#{opt.card})"))
+            notes["defend"] = M("outcome_note_defend", who=who, card=leaf.defs[leaf.cards[opt.card].card], uid=opt.card)
         else:
-            notes["defend"] = NOTES["nodefend"].format(who=who)
+            notes["defend"] = M("outcome_note_nodefend", who=who)
         return dist
     if stage == "queue" and leaf.is_legal(PASS):
-        notes["queue"] = NOTES["queue"]
+        notes["queue"] = M("outcome_note_queue")
         dist, _ = _action_dist(base, leaf, PASS, mover, depth + 1, notes)
         return dist
     if stage == "triggers":
-        notes["triggers"] = NOTES["triggers"]
+        notes["triggers"] = M("outcome_note_triggers")
     return {_measure(base, leaf, mover): Fraction(1)}
 
 
@@ -260,12 +254,17 @@ def measure(root, leaf, mover) -> Outcome:
 
 
 def _measure(base, leaf, mover) -> Outcome:
+    """`kills` and `losses` count the cards that left play: destroyed, or sent back to the deck
+    (CR-204.4, where the card becomes a new card under a new uid)."""
     dealt = taken = kills = losses = 0
     after = leaf.cards
     for uid, mine, wounds in base:
-        lc = after[uid]
-        dw = lc.wounds - wounds if lc.wounds > wounds else 0
-        dead = lc.zone == "graveyard"
+        lc = after.get(uid)
+        if lc is None:      # returned to its owner's deck as a new card (CR-204.4): out of play
+            dw, dead = 0, True
+        else:
+            dw = lc.wounds - wounds if lc.wounds > wounds else 0
+            dead = lc.zone == "graveyard"
         if mine:
             taken += dw
             losses += dead

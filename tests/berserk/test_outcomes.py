@@ -269,3 +269,15 @@ def test_random_game_decisions_sum_to_one_and_change_nothing(seed, mode):
             checked += 1
         g.apply(rng.choice(acts))
     assert checked >= 20
+
+
+def test_a_card_sent_back_to_the_deck_counts_as_out_of_play():
+    # CR-204.4: «banish» returns an enemy creature of cost 4 or less to its owner's deck, where it
+    # becomes a new card under a new uid; the outcome table counted it by its old uid and raised
+    # KeyError. It is a kill for the caster, with no wounds dealt and nothing rolled.
+    s = position("A dark_conjurer c2 tokens=1", "B deadfall_wolf c4", "B toad_rider a6")
+    before = s.state_hash()
+    r = _row(s, "use #1 banish #2")
+    assert _dist(r) == {Outcome(kills=1): F(1)}
+    assert not r.rolled
+    assert s.state_hash() == before
