@@ -398,8 +398,7 @@ def deck_list(deck, defs, options: Options, source: str, field: str) -> list[str
     if isinstance(deck, dict):
         for cid, n in deck.items():
             if type(n) is not int or not 0 <= n <= options.max_copies:
-                raise DataError(source, f"{field}.{cid}", f"expected a number of copies from 0 to {options.max_copies}, got {n!r}"[:160],
-                                f"ожидалось число копий от 0 до {options.max_copies}, получено {n!r}"[:160])
+                raise DataError.of(source, f"{field}.{cid}", E("deck_copies", most=options.max_copies, got=repr(n)[:100]))
         total = sum(deck.values())
         if total > min(options.deck_max, MAX_DECK):
             raise DataError.of(source, field, E("deck_size", deck_min=options.deck_min, deck_max=options.deck_max, count=total))
@@ -412,7 +411,7 @@ def deck_list(deck, defs, options: Options, source: str, field: str) -> list[str
         raise DataError.of(source, field, E("game_deck_demo_deck_id"))
     for i, cid in enumerate(cards):
         if not isinstance(cid, str) or cid not in defs:
-            raise DataError(source, f"{field}[{i}]", f"unknown card {cid!r}"[:120], f"неизвестная карта {cid!r}"[:120])
+            raise DataError.of(source, f"{field}[{i}]", E("deck_unknown_card", card=repr(cid)[:100]))
     if not options.deck_min <= len(cards) <= options.deck_max:
         raise DataError.of(source, field, E("deck_size", deck_min=options.deck_min, deck_max=options.deck_max, count=len(cards)))
     for cid in set(cards):

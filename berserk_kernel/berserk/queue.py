@@ -377,8 +377,7 @@ def resolve_top(s) -> None:
         targets = list(entry["targets"])
         gone = [t for t in targets if t not in s.cards or not s.cards[t].in_play]
         if gone:
-            s._log("CR-play-zone", "resolve", "Цели вне игровой зоны не затрагиваются: " + ", ".join(f"#{t}" for t in gone),
-                   "Targets out of the play zone are not affected: " + ", ".join(f"#{t}" for t in gone))
+            s._log("CR-play-zone", "resolve", M.lazy("targets_gone", uids=", ".join(f"#{t}" for t in gone)))
     if ab.kind == "directed_strike":
         from .strike import resolve as strike_resolve
         t = targets[0] if targets else None

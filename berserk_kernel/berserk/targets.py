@@ -130,26 +130,23 @@ def in_reach(s, src_uid, ab, tgt_uid):
     if there is None:                          # the target is in an auxiliary zone
         if ab.kind in AUX_RANGE or here is None:
             return True, "CR-aux-range", "", ""
-        return False, "BR-12.1", "Эта атака не достаёт карту во вспомогательной зоне.", \
-            "This attack cannot reach a card in the auxiliary zone."
+        return False, "BR-12.1", M.lazy("reach_not_aux"), None
     if here is None:                           # a flyer or terrain reaches the whole field
         return True, "BR-12.2", "", ""
     if ab.reach == "adjacent" and there not in ADJACENT_SETS[here]:
-        return False, "BR-12.1", "Ближняя способность достаёт только соседнюю карту.", \
-            "A melee ability reaches only an adjacent card."
+        return False, "BR-12.1", M.lazy("reach_melee_adjacent"), None
     if ab.reach == "ranged" and there in ADJACENT_SETS[here]:
-        return False, "BR-12.1", "Дальняя атака не бьёт соседнюю карту.", "A ranged attack cannot target an adjacent card."
+        return False, "BR-12.1", M.lazy("reach_ranged_not_adjacent"), None
     if ab.reach == "row":
         r1, c1 = divmod(here, COLS)
         r2, c2 = divmod(there, COLS)
         straight = (r1 == r2 and abs(c1 - c2) == 2) or (c1 == c2 and abs(r1 - r2) == 2)
         if not straight:
-            return False, "BR-12.1", "Удар через ряд бьёт через одну клетку по прямой.", \
-                "A strike across a row goes over exactly one cell in a straight line."
+            return False, "BR-12.1", M.lazy("reach_row_straight"), None
         mid = ((r1 + r2) // 2) * COLS + (c1 + c2) // 2
         between = s.cells[mid]
         if between is not None and s.cards[between].owner != s.cards[src_uid].owner:
-            return False, "BR-12.1", "Между ними стоит вражеская карта.", "An enemy card stands in between."
+            return False, "BR-12.1", M.lazy("reach_enemy_between"), None
     if ab.range is not None and distance(here, there) > ab.range:     # a range in cells
         return (False, "BR-12.1" if ab.is_attack else "BR-12.2",
                 M.lazy("out_of_range", d=distance(here, there), n=ab.range), None)
@@ -170,19 +167,18 @@ def matches(s, src_uid, ab, tgt_uid, seat: int):
     """(ok, rule, ru, en): does the card meet every restriction of the ability? (HR-combined-restrictions)"""
     t = s.cards.get(tgt_uid)
     if t is None or not t.in_play:
-        return False, "CR-play-zone", f"Карты #{tgt_uid} нет в игровой зоне.", f"Card #{tgt_uid} is not in the play zone."
+        return False, "CR-play-zone", M.lazy("card_not_in_play_zone", uid=tgt_uid), None
     if t.face_down:
-        return False, "R-BR-LATE-REVEAL", "Свойства закрытой рубашкой карты неизвестны: она не может быть целью.", \
-            "A face-down card's properties are unknown: it cannot be a target."
+        return False, "R-BR-LATE-REVEAL", M.lazy("target_face_down"), None
     d, f = s.defs[t.card], ab.filter
     if f.side == "enemy" and t.owner == seat:
-        return False, "HR-property-targets", "Цель должна быть вражеской картой.", "The target must be an enemy card."
+        return False, "HR-property-targets", M.lazy("target_enemy"), None
     if f.side == "own" and t.owner != seat:
-        return False, "HR-property-targets", "Цель должна быть вашей картой.", "The target must be a card of your own."
+        return False, "HR-property-targets", M.lazy("target_own"), None
     if d.type not in f.types:
         return False, "HR-property-targets", M.lazy("target_types", types=_types(f.types)), None
     if f.other and tgt_uid == src_uid:
-        return False, "HR-property-targets", "Цель — другая карта, не источник.", "The target must be another card than the source."
+        return False, "HR-property-targets", M.lazy("target_other"), None
     failed = (
         "zone" if f.zone is not None and t.zone != f.zone and not (f.zone == "field" and t.zone == "attached") else
         "element" if f.element is True and not d.elements else
@@ -197,23 +193,7 @@ def matches(s, src_uid, ab, tgt_uid, seat: int):
         "not_flyer" if f.flyer is False and d.is_flyer else None)
     if failed is None:
         return True, "HR-property-targets", "", ""
-    ru, en = _FILTER_TEXT[failed]
-    return False, "HR-property-targets", ru.format(f=f), en.format(f=f)
-
-
-_FILTER_TEXT = {
-    "zone": ("Цель в другой зоне.", "The target is in another zone."),
-    "element": ("Цель должна обладать стихией.", "The target must have an element."),
-    "neutral": ("Цель должна быть нейтральной.", "The target must be neutral."),
-    "wounded": ("Цель должна быть ранена.", "The target must be wounded."),
-    "unwounded": ("У цели не должно быть ран.", "The target must have no wounds."),
-    "poisoned": ("Цель должна быть отравлена.", "The target must be poisoned."),
-    "not_poisoned": ("Цель не должна быть отравлена.", "The target must not be poisoned."),
-    "max_cost": ("Стоимость цели — не больше {f.max_cost}.", "The target must cost {f.max_cost} or less."),
-    "min_cost": ("Стоимость цели — не меньше {f.min_cost}.", "The target must cost {f.min_cost} or more."),
-    "flyer": ("Цель должна быть летающей.", "The target must be a flyer."),
-    "not_flyer": ("Цель не должна быть летающей.", "The target must not be a flyer."),
-}
+    return False, "HR-property-targets", M.lazy("target_" + failed, max_cost=f.max_cost, min_cost=f.min_cost), None
 
 
 def target_verdict(s, src_uid, ab, tgt_uid, seat: int, first_attack_check: bool = True):

@@ -6,6 +6,9 @@ import json
 import sys
 
 from .errors import DataError, KernelError
+from .messages import catalog
+
+M = catalog("berserk_kernel.core")
 
 
 def make_main(prog: str, load_record, load_any):
@@ -46,8 +49,7 @@ def make_main(prog: str, load_record, load_any):
             return 1
         except (Exception, RecursionError) as e:  # noqa: BLE001 - a bad file never prints a traceback
             kind = type(e).__name__
-            print(f"error: {path}: " + (f"internal error ({kind}) while reading the file" if args.lang == "en"
-                                        else f"внутренняя ошибка ({kind}) при чтении файла"), file=sys.stderr)
+            print(f"error: {path}: " + M("internal_error", kind=kind).get(args.lang), file=sys.stderr)
             return 1
         print(out)
         return 0
