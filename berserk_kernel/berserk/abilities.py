@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 
 from ..core.errors import DataError
 from ..core.i18n import T
+from ..core.loading import validate
 from ..core.messages import catalog
 
 E = catalog("berserk_kernel.berserk", "data/errors.toml")
@@ -177,8 +178,6 @@ class AbilityDef:
 
 def parse_ability(a: dict, source: str, where: str) -> AbilityDef:
     """Validate one ability table and build its `AbilityDef`; errors name card and field."""
-    from ..core.loading import validate
-
     validate(a, SCHEMA, source, names=lambda path: where + "".join(
         f"[{p}]" if isinstance(p, int) else f".{p}" for p in path))
     kind, timing = a["kind"], a["timing"]

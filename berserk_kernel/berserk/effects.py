@@ -7,6 +7,7 @@ from operator import attrgetter
 from ..core.i18n import T
 from ..core.messages import catalog
 from . import zones
+from .field import cell_name
 from .fight import STRENGTH_NAMES, single_die
 from .lasting import APPLY as LASTING_OPS, apply_lasting, open_refused
 from .targets import modifier, move_cells
@@ -126,7 +127,6 @@ def apply_effects(s, entry, ab, targets: list[int]) -> None:
                 if cell is None or cell not in move_cells(s, t):
                     s._log("BR-17", "cancel", M.lazy("move_cancelled"))
                     continue
-                from .field import cell_name
                 s.cells[c.cell], s.cells[cell] = None, t
                 old, c.cell = c.cell, cell
                 s._log("BR-9.1", "move", M.lazy("moved_by_ability", card=d, frm=cell_name(old), to=cell_name(cell)), card=t)

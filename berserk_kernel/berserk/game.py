@@ -24,8 +24,10 @@ from . import readout, undo
 from .actions import Action
 from .battle_list import battle_list
 from .cards import demo_cards
-from .field import CELLS
+from .field import CELLS, parse_cell
 from .options import Options
+from .phases import PHASE_NAMES
+from .scene import board_scene, board_text
 from .triggers import chooser
 from .zones import CardState, Seat
 
@@ -59,12 +61,6 @@ DISPATCH = {
     "hire": ({"battle"}, heroes.check_hire, heroes.do_hire),
 }
 _DONE = {"build": setup.do_build_done, "attach": placement.do_attach_done, "pending:attach": placement.do_attach_done}
-PHASE_NAMES = {
-    "order": T("выбор очерёдности", "choosing who goes first"), "build": T("набор отряда", "squad building"),
-    "place": T("размещение", "placement"), "reveal": T("вскрытие", "reveal"),
-    "attach": T("экипировка и симбиоты", "attaching equipment and symbiotes"), "battle": T("бой", "battle"),
-    "over": T("партия окончена", "game over"),
-}
 PENDING_RULE = {"defend": "BR-10.2", "choice": "R-BR-FIGHT", "attach": "R-BR-LATE-REVEAL",
                 "triggers": "HR-simultaneous-triggers", "queue": "BR-14"}
 PHASE_RULE = {"order": "BR-7.1", "build": "BR-7.5", "place": "BR-8.1", "reveal": "BR-8.4", "attach": "BR-8.5",
@@ -318,8 +314,13 @@ class BerserkState(BaseState):
         return state_from_dict(data, source, defs)
 
     def _repr_svg_(self) -> str:
-        from .scene import board_scene
         return board_scene(self).to_svg()
+
+    def begin_battle(self) -> None:
+        """The set-up is over (the last card attached, BR-8.5; the heroes dealt, R-HEROES): the
+        battle begins with the first player's turn (turn.py). Set-up modules call it on the
+        position, so they need not import the turn module that imports them."""
+        turn.begin_battle(self)
 
     def force_dice(self, *values: int) -> None:
         """Queue die faces for the next rolls, e.g. ``force_dice(5, 2)``: white 5, black 2."""
@@ -332,11 +333,9 @@ class BerserkState(BaseState):
 
     def at(self, cell_name: str):
         """The uid of the card on a cell, e.g. ``state.at("c2")``."""
-        from .field import parse_cell
         return self.cells[parse_cell(cell_name)]
 
     def __str__(self) -> str:
-        from .scene import board_text
         return board_text(self)
 
     # --- the position read out (readout.py; M1) ---------------------------------------------

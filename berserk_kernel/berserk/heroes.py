@@ -46,8 +46,7 @@ def start_heroes(s, heroes) -> None:
         zones.shuffle_deck(s, seat, zones.WHY_PUT)
         for _ in range(min(HAND, len(s.seats[seat].deck))):
             draw_to_hand(s, seat)
-    from .turn import begin_battle
-    begin_battle(s)
+    s.begin_battle()
 
 
 def draw_to_hand(s, seat: int) -> bool:

@@ -124,8 +124,7 @@ def _next_attacher(s) -> None:
         if s.active == 0:
             s.active = 1
         else:
-            from .turn import begin_battle
-            begin_battle(s)
+            s.begin_battle()
 
 
 def hosts(s, item: int) -> list[int]:
@@ -232,8 +231,7 @@ def _after_attach_step(s, finished: bool = False) -> None:
         s.active = 1
         _next_attacher(s)
     else:
-        from .turn import begin_battle
-        begin_battle(s)
+        s.begin_battle()
 
 
 def late_reveal(s, uids: list[int], why) -> None:

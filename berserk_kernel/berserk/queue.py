@@ -20,6 +20,7 @@ from .actions import Action
 from .effects import apply_effects
 from .targets import abilities_of, ability_of, host_of, legal_targets, mass_cards, move_cells, target_verdict
 from .reach import Scan, infos
+from .strike import resolve as strike_resolve
 from .triggers import chooser, points
 from .turn import check_victory
 
@@ -379,7 +380,6 @@ def resolve_top(s) -> None:
         if gone:
             s._log("CR-play-zone", "resolve", M.lazy("targets_gone", uids=", ".join(f"#{t}" for t in gone)))
     if ab.kind == "directed_strike":
-        from .strike import resolve as strike_resolve
         t = targets[0] if targets else None
         if t is not None and s.cards[t].in_play and src is not None and src.in_play:
             strike_resolve(s, entry["source"], t, None, reclose=False)

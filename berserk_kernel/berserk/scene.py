@@ -9,8 +9,10 @@ a letter, closed cards a hatch and the word «закрыто»/"closed".
 from __future__ import annotations
 
 from ..core.scene import PALETTE, Circle, Line, Rect, Scene, Text
+from ..core.scene import SEAT_COLOURS, SEAT_TINTS
 from ..core.words import count
 from .field import COLS, RANKS, cell_name, half_row, rank, col
+from .phases import PHASE_NAMES
 from .zones import attachments
 
 CELL_W, CELL_H = 104, 84
@@ -18,8 +20,8 @@ FIELD_X, FIELD_Y = 170, 36
 AUX_W = 150
 WIDTH = FIELD_X + COLS * CELL_W + 20 + AUX_W + 10
 HEIGHT = FIELD_Y + RANKS * CELL_H + 40
-OWNER_COLOURS = (PALETTE["blue"], PALETTE["vermillion"])
-OWNER_FILLS = ("#DCEBF7", "#F9E3D6")
+OWNER_COLOURS = tuple(PALETTE[c] for c in SEAT_COLOURS[:2])   # the seats' colours of both games
+OWNER_FILLS = tuple(SEAT_TINTS[c] for c in SEAT_COLOURS[:2])
 ELEMENT_MARKS = {"steppe": "Ст", "mountains": "Гр", "forest": "Лс", "swamp": "Бл", "darkness": "Тм"}
 ELEMENT_MARKS_EN = {"steppe": "St", "mountains": "Mt", "forest": "Fo", "swamp": "Sw", "darkness": "Dk"}
 WORDS = {
@@ -104,7 +106,6 @@ def board_scene(s, viewer: int = 0, lang: str = "ru", selected: int | None = Non
         status = _w("draw", lang) if s.winner == "draw" else f"{s.seats[s.winner].name}: {_w('wins', lang)}"
         status = f"{_w('over', lang)} — {status}"
     else:
-        from .game import PHASE_NAMES
         who = s.seats[s.to_move].name if s.to_move is not None else ""
         turn = f" · {_w('turn', lang)} {s.turn}" if s.turn else ""
         status = f"{PHASE_NAMES[s.phase].get(lang)}{turn} · {_w('to_move', lang)}: {who}"

@@ -11,6 +11,7 @@ from ..core.messages import catalog
 from .effects import remove_dead, wound
 from .fight import STRENGTH_NAMES, fight, single_die
 from .field import ADJACENT_SETS
+from .heroes import hero_in_reach
 from .movement import check_actor
 from .placement import late_reveal
 from .targets import modifier, protected_from, taunt_target
@@ -50,7 +51,6 @@ def target_verdict(s, att, tgt_uid):
         return s.RULES.ok("BR-11")
     if t.zone == "aux":
         if td is not None and td.type == "hero":
-            from .heroes import hero_in_reach
             if hero_in_reach(s, att, t):
                 return s.RULES.ok("R-HEROES")
             return s.RULES.no("R-HEROES", M.lazy("strike_ground_creature_strikes_hero"))
