@@ -67,3 +67,19 @@ def test_a_position_code_too_long_names_its_characters_in_agreement(extra, ru, e
     assert (e.value.source, e.value.field) == ("<link>", "code")
     assert e.value.ru == f"код слишком длинный: {ru} (не больше {share.MAX_CODE})"
     assert e.value.en == f"the code is too long: {en} (at most {share.MAX_CODE})"
+
+
+def test_lazy_parts_render_like_eager_ones_only_when_read():
+    # a payment line is built in search without its text (issue 10: no log text in search): the
+    # parts are lazy messages joined lazily, and read they equal the eager rendering
+    from berserk_kernel.core.messages import Joined, catalog
+    B = catalog("berserk_kernel.berserk")
+    parts = [B.lazy("pay_limit", used=1, limit=2), B.lazy("pay_close"), B.lazy("pay_wounds", n=2)]
+    line = B.lazy("payment", parts=Joined(parts))
+    assert (line._ru, line._en, parts[0]._ru) == (None, None, None)          # nothing rendered yet
+    eager = [B("pay_limit", used=1, limit=2), B("pay_close"), B("pay_wounds", n=2)]
+    assert line.ru == B("payment", parts=", ".join(p.ru for p in eager)).ru
+    assert line.en == B("payment", parts=", ".join(p.en for p in eager)).en
+    assert "2 раны" in line.ru and "2 wounds" in line.en
+    with pytest.raises(KeyError, match="no message 'no_such_key'"):
+        B.lazy("no_such_key")

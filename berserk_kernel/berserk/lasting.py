@@ -154,7 +154,7 @@ def _boost(s, entry, e, uid) -> None:
     d, until = s.defs[s.cards[uid].card], until_turn(s, e.turns)
     for name, n in e.modifier:
         add(s, uid, Lasting(name, until, n))
-        s._log("R-BR-FIGHT", "boost", M.lazy("boost_given", card=d, uid=uid, effect=M("effect_" + name, amount=f"{n:+d}"),
+        s._log("R-BR-FIGHT", "boost", M.lazy("boost_given", card=d, uid=uid, effect=M.lazy("effect_" + name, amount=f"{n:+d}"),
                                          until=until_words(s, until)), card=uid, modifier=name, amount=n, until=until)
 
 

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..core.i18n import T
-from ..core.messages import catalog
+from ..core.messages import Joined, catalog
 from . import zones
 from .actions import Action
 from .effects import apply_effects
@@ -312,23 +311,23 @@ def pay(s, c, ab) -> None:
     parts = []
     if ab.per_turn:
         c.used = {**c.used, ab.id: c.used.get(ab.id, 0) + 1}   # replaced, not changed in place (undo journal)
-        parts.append(M("pay_limit", used=c.used[ab.id], limit=ab.per_turn))
+        parts.append(M.lazy("pay_limit", used=c.used[ab.id], limit=ab.per_turn))
     if ab.close:
         c.closed = True
-        parts.append(M("pay_close"))
+        parts.append(M.lazy("pay_close"))
     if ab.tokens:
         c.tokens -= ab.tokens
         s._log("CR-token-payment", "pay", M.lazy("tokens_paid", n=ab.tokens, left=c.tokens))
     if ab.coins:
         s.seats[c.owner].coins_open -= ab.coins
-        parts.append(M("pay_coins", n=ab.coins))
+        parts.append(M.lazy("pay_coins", n=ab.coins))
     if ab.wounds:
         c.wounds += ab.wounds
-        parts.append(M("pay_wounds", n=ab.wounds))
+        parts.append(M.lazy("pay_wounds", n=ab.wounds))
     if ab.sacrifice:
-        parts.append(M("pay_sacrifice"))
+        parts.append(M.lazy("pay_sacrifice"))
     if parts:
-        s._log("HR-payment", "pay", M.lazy("payment", parts=T(", ".join(p.ru for p in parts), ", ".join(p.en for p in parts))))
+        s._log("HR-payment", "pay", M.lazy("payment", parts=Joined(parts)))
     if ab.sacrifice:
         zones.to_graveyard(s, c.uid, "HR-payment")
 

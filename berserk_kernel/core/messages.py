@@ -8,7 +8,8 @@ A catalog is a TOML file of tables, one per message, each with `ru` and `en` tem
 - `{n:раз|раза|раз}` the word form agreeing with `n` (ru: one|few|many, en: one|other), no number;
 - `{card}`           a card (anything with `name: T` and `gender`): its name in the language;
 - `{card:уничтожен|уничтожена|уничтожено|уничтожены}`  the form agreeing with its gender (m|f|n|pl);
-- a `T` value gives its text in the language; anything else is formatted as usual.
+- a `T` value, a `Msg` not rendered yet or a `Joined` list of them gives its text in the
+  language; anything else is formatted as usual.
 
 >>> cat = Catalog.from_text('[hit]\\nru = "«{card}» {card:получил|получила|получило|получили} {n:wound.acc}."\\n'
 ...                         'en = "{card} takes {n:wound}."', "demo")
@@ -43,7 +44,7 @@ class _Formatter(string.Formatter):
 
     def format_field(self, value, spec: str):
         lang = self.lang
-        if isinstance(value, T):
+        if isinstance(value, (T, Msg, Joined)):
             return format(value.get(lang), spec)
         if hasattr(value, "gender") and isinstance(getattr(value, "name", None), T):
             if "|" in spec:
@@ -129,6 +130,25 @@ class Msg:
         return f"Msg({self.ru!r}, {self.en!r})"
 
 
+_new_msg = object.__new__
+
+
+class Joined:
+    """Texts (`T` or `Msg`) joined by a separator in the language asked, rendered only then:
+    ``M.lazy("payment", parts=Joined([M.lazy("pay_close"), ...]))`` builds no text in search."""
+
+    __slots__ = ("parts", "sep")
+
+    def __init__(self, parts, sep: str = ", "):
+        self.parts, self.sep = tuple(parts), sep
+
+    def get(self, lang: str = "ru") -> str:
+        return self.sep.join(p.get(lang) for p in self.parts)
+
+    def __repr__(self) -> str:
+        return f"Joined({list(self.parts)!r}, {self.sep!r})"
+
+
 class Catalog:
     """A set of messages by key; calling it renders one message in both languages as a `T`;
     `lazy` gives the same message as a `Msg` rendered only when read."""
@@ -158,10 +178,15 @@ class Catalog:
         return T(render(m.ru, "ru", **kw), render(m.en, "en", **kw))
 
     def lazy(self, key: str, **kw) -> Msg:
-        try:
-            return Msg(self.messages[key], kw)
-        except KeyError:
-            raise KeyError(f"{self.source} has no message {key!r}") from None
+        tpl = self.messages.get(key)
+        if tpl is None:
+            raise KeyError(f"{self.source} has no message {key!r}")
+        if Msg.EAGER:
+            return Msg(tpl, kw)
+        # Msg(tpl, kw) without its __init__ frame (a few per action in search)
+        m = _new_msg(Msg)
+        m.tpl, m.kw, m._ru, m._en = tpl, kw, None, None
+        return m
 
     def placeholders(self, key: str, lang: str) -> set[str]:
         """The names a message's template uses (for tests of the catalogs)."""
@@ -176,4 +201,4 @@ def catalog(package: str, name: str = "data/messages.toml") -> Catalog:
     return Catalog.from_text(text, f"{package.replace('.', '/')}/{name}")
 
 
-__all__ = ["Catalog", "Msg", "Named", "catalog", "render", "GENDERS"]
+__all__ = ["Catalog", "Joined", "Msg", "Named", "catalog", "render", "GENDERS"]
