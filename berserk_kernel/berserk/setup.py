@@ -151,7 +151,7 @@ def do_buy(s, a) -> None:
     d = s.defs[c.card]
     gold, silver = crystals_left(s, s.active)
     s._log("BR-7.5", "buy", M.lazy("buys", player=p.name, card=d, cost=d.cost, gold=gold, silver=silver,
-                               elite=M("elite") if d.elite else ""),
+                               elite=M.lazy("elite") if d.elite else ""),
            seat=s.active, card=a.card)
 
 
