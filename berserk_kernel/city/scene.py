@@ -13,6 +13,7 @@ from .phases import PHASE_NAMES
 
 CELL, GAP, MARGIN, TOP, PANEL = 72, 4, 16, 40, 320
 INK, PAPER = PALETTE["ink"], PALETTE["paper"]
+WALL = PALETTE["sky"]   # walls and rivers: not blue, the colour of seat A (core.scene.SEAT_COLOURS)
 
 
 def _text_on(fill: str) -> str:
@@ -78,10 +79,10 @@ def city_scene(state, lang: str = "ru") -> Scene:
         (ra, ca), (rb, cb) = m.pos[a], m.pos[b]
         if ra == rb:   # side by side: a vertical wall
             x = MARGIN + max(ca, cb) * CELL
-            scene.add(Line(x, TOP + ra * CELL, x, TOP + (ra + 1) * CELL, stroke=PALETTE["blue"], width=6))
+            scene.add(Line(x, TOP + ra * CELL, x, TOP + (ra + 1) * CELL, stroke=WALL, width=6))
         else:
             y = TOP + max(ra, rb) * CELL
-            scene.add(Line(MARGIN + ca * CELL, y, MARGIN + (ca + 1) * CELL, y, stroke=PALETTE["blue"], width=6))
+            scene.add(Line(MARGIN + ca * CELL, y, MARGIN + (ca + 1) * CELL, y, stroke=WALL, width=6))
     window = state.turn.get("capture")
     if window and state.phase == "actions":
         x, y = origin(window[0])

@@ -11,6 +11,7 @@ from ..core.dice import Dice
 from ..core.errors import DataError
 from ..core.i18n import T
 from ..core.messages import catalog
+from ..core.scene import SEAT_COLOURS
 from .events import load_events
 from .maps import load_map
 from .options import CityOptions
@@ -25,7 +26,7 @@ COLOURS = {  # Okabe-Ito colour keys of core.scene.PALETTE, with their names
     "purple": T("пурпурный", "purple"), "yellow": T("жёлтый", "yellow"), "blue": T("синий", "blue"),
     "vermillion": T("алый", "vermillion"),
 }
-DEFAULT_COLOURS = ("orange", "sky", "green", "purple")
+DEFAULT_COLOURS = SEAT_COLOURS      # the same seat colours as Berserk (core.scene)
 
 
 def _error(source: str, field: str, msg: str, **kw) -> DataError:

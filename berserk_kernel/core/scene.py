@@ -17,6 +17,11 @@ PALETTE = {
     "yellow": "#F0E442", "blue": "#0072B2", "vermillion": "#D55E00", "purple": "#CC79A7",
     "grey": "#999999", "white": "#FFFFFF", "paper": "#FAF7F0", "ink": "#222222",
 }
+# The seats' colours in BOTH games, the one definition: seat A, B, C, D as keys of PALETTE (Berserk
+# uses A and B; a City game without its own `colours` takes these), and a light tint of each for
+# large areas (Berserk's half-fields). A student meets the same A in every lesson and game.
+SEAT_COLOURS = ("blue", "vermillion", "green", "purple")
+SEAT_TINTS = {"blue": "#DCEBF7", "vermillion": "#F9E3D6", "green": "#D6EFE6", "purple": "#F6E5EE"}
 FONT = "'DejaVu Sans', 'Noto Sans', Arial, sans-serif"
 
 

@@ -265,7 +265,11 @@ def test_10_setup_initiative_colours_influence_deck():
     game = city_game(players=2, map="default", seed=4, forced=[3, 4, 9, 6])
     rules = [e.rule_id for e in game.log]
     assert rules[0] == "CITY-1" and len(game.map) == 25
-    assert rules.count("CITY-2.1") == 2 and game.colours == ("orange", "sky")
+    assert rules.count("CITY-2.1") == 2 and game.colours == ("blue", "vermillion")      # Berserk's A and B
+    assert [e.ru for e in game.log if e.rule_id == "CITY-2.1"] == ["Игрок A: цвет синий", "Игрок B: цвет алый"]
+    # after a colon, lower case (the name of a player is a proper name): «Игрок A: инициатива 3+4 = 7»
+    assert [e.ru for e in game.log if e.kind == "roll"] == ["Игрок A: инициатива 3+4 = 7",
+                                                                      "Игрок B: инициатива 9+6 = 15"]
     assert game.initiative == ((0, 3, 4, 0), (1, 9, 6, 0))                          # A 7, B 15
     assert game.order == (1, 0) and game.current_player() == 1
     assert game.influence == [1, 1]                                                  # CITY-2.3
