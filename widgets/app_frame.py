@@ -33,6 +33,9 @@ class BaseApp(ErrorShown, W.VBox):
     `title(lang)` and `review_scene(state, lang)`."""
 
     SIDE_WIDTH = "320px"
+    # the buttons of the prompt (the kernel's choices: «End turn», «Go first», ...): teal in the
+    # games; a lesson makes them plain, so only its objective tells the student what to do
+    PROMPT_STYLE = "info"
     _count = 0
 
     def __init__(self, controller, log_limit: int = 200):
@@ -77,7 +80,7 @@ class BaseApp(ErrorShown, W.VBox):
             controller.lock = threading.RLock()
         BaseApp._count += 1
         self.hover = hover_bridge(f"app{BaseApp._count}-h", self._on_button_hover)
-        self._prompt_pool = ButtonPool(self._on_prompt, style="info", width="100%", hover=self.hover, name="p")
+        self._prompt_pool = ButtonPool(self._on_prompt, style=self.PROMPT_STYLE, width="100%", hover=self.hover, name="p")
 
         self.lang_toggle.observe(self._on_lang, names="value")
         self.undo_button.on_click(self._on_undo)

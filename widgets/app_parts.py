@@ -1,6 +1,7 @@
 """Small parts of the app frame: callbacks that never raise into the page, a pool of reusable
 buttons, the hover bridge (which button the pointer is over: buttons cannot say so themselves),
-the HTML of the status and message lines, and the frame's CSS."""
+the HTML of the status and message lines, and the frame's CSS (the class `hint-button`: the one look
+of a «Hint» button, an outlined secondary button, in the lessons and the games)."""
 from __future__ import annotations
 
 import functools
@@ -160,6 +161,10 @@ APP_CSS = """<style>
 .app-list button.widget-button:disabled { opacity: 0.55; }
 .app-list button.app-cannot { opacity: 0.6; background: #f3f3f3; }
 .app-side { font-size: 13px; }
+.jupyter-button.widget-button.hint-button { background: #FFFFFF; color: #005A8C; box-shadow: inset 0 0 0 2px #0072B2;
+  font-weight: 600; border-radius: 4px; }
+.jupyter-button.widget-button.hint-button:hover:enabled { background: #EEF5FB; }
+.jupyter-button.widget-button.hint-button:disabled { box-shadow: inset 0 0 0 2px #9DB8CC; color: #6B8597; }
 .app-side .widget-html-content, .app-board .widget-html-content, .app-folds .widget-html-content,
 .app-setup .widget-html-content { line-height: 1.35; }
 .app-side .widget-html, .app-board .widget-html { margin-top: 1px; margin-bottom: 1px; }

@@ -37,6 +37,7 @@ class BotPanel:
         self.seat = W.ToggleButtons(style={"button_width": "auto"})
         self.hint_button = W.Button(layout=W.Layout(width="auto"))
         self.hint_button.add_class("bot-hint")
+        self.hint_button.add_class("hint-button")
         self.resume_button = W.Button(button_style="info", layout=W.Layout(width="auto"))
         self.resume_button.add_class("bot-resume")
         self.progress = W.FloatProgress(min=0.0, max=1.0, value=0.0, layout=W.Layout(width="150px"))

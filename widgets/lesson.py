@@ -23,7 +23,7 @@ from .lesson_data import GAMES, Lesson, load_lesson
 from .lesson_engine import Feedback, LessonEngine
 from .lesson_link import linked_page
 from .lesson_map import start_page
-from .lesson_words import score_words, w
+from .lesson_words import TWO_STARS_AT_MOST, score_words, stars, stars_text, w
 from .progress import ProgressStore
 
 __all__ = ["lesson_page", "start_page", "LessonPage", "md_html"]
@@ -36,6 +36,8 @@ CSS = """<style>
 .lesson-bad{border-left:5px solid #D55E00;background:#FCEEE6;padding:6px 10px;margin:0 0 6px 0;font-size:13px}
 .lesson-note{border-left:5px solid #999;background:#F4F4F4;padding:6px 10px;margin:0 0 6px 0;font-size:13px}
 .lesson-rules{margin:4px 0 0 0;padding-left:18px;font-size:12px}
+.lesson-stars{font-size:30px;line-height:1.1;color:#B07800;letter-spacing:3px}
+.lesson-stars-rule{font-size:12px;color:#555;margin-top:4px}
 .lesson-dots{margin:0 8px;gap:0}
 .lesson-dots-label{font-size:12px;color:#555;margin-right:2px}
 .lesson-dots .lesson-dot{min-width:0;width:24px;height:26px;padding:0;margin:0;font-size:20px;line-height:24px;
@@ -70,7 +72,11 @@ def md_html(text: str) -> str:
 
 class _LessonFrame:
     """The app in lesson mode: no set-up row (a new game would replace the lesson's board), and
-    the lesson's feedback speaks for the controller's "done" and "refused" messages."""
+    the lesson's feedback speaks for the controller's "done" and "refused" messages. The game's
+    prompt buttons are plain: no button is louder than the stage's objective (a teal «End turn»
+    next to a grey «Hint» was pressed by learners whose objective was a move on the board)."""
+
+    PROMPT_STYLE = ""
 
     def top_rows(self, header) -> list:
         return [header]
@@ -146,6 +152,7 @@ class LessonPage:
         for b, name in ((self.hint_button, "hint"), (self.show_button, "show"),
                         (self.restart_button, "restart"), (self.again_button, "again")):
             b.add_class(f"lesson-{name}")
+        self.hint_button.add_class("hint-button")      # the secondary button: the way out when stuck
         self.hint_button.on_click(lambda _b: self._guard(self._on_hint))
         self.show_button.on_click(lambda _b: self._guard(self._on_show))
         self.restart_button.on_click(lambda _b: self._guard(self._on_restart))
@@ -444,8 +451,13 @@ class LessonPage:
         mistakes, hints = e.totals()
         score = score_words(mistakes, hints, lang)
         perfect = f"<br>{escape(w('perfect', lang))}" if mistakes == 0 and hints == 0 else ""
-        self.objective_html.value = (f"<div class='lesson-ok lesson-done'><div class='lesson-objective'>"
-                                     f"{escape(w('lesson_done', lang))}</div>{escape(score)}{perfect}</div>")
+        n = stars(mistakes, hints)           # the stars follow the mistakes and hints
+        said = escape(w(f"stars_{n}", lang))
+        self.objective_html.value = (
+            f"<div class='lesson-ok lesson-done' data-stars='{n}'>"
+            f"<div class='lesson-stars' role='img' aria-label='{said}' title='{said}'>{stars_text(n)}</div>"
+            f"<div class='lesson-objective'>{escape(w('lesson_done', lang))}</div>{escape(score)}{perfect}"
+            f"<div class='lesson-stars-rule'>{escape(w('stars_rule', lang, k=TWO_STARS_AT_MOST))}</div></div>")
         self.feedback_html.value = ""
         links = []
         if self.lesson.next:

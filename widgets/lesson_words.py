@@ -51,9 +51,17 @@ WORDS: dict[str, dict[str, str]] = {
     "shown": {"ru": "Смотрите: {what}.", "en": "Watch: {what}."},
     "restarted": {"ru": "Этап начат заново.", "en": "The stage starts again."},
     "undone": {"ru": "Ход отменён.", "en": "Move undone."},
-    "success": {"ru": "★ Отлично!", "en": "★ Well done!"},
+    "success": {"ru": "✓ Отлично!", "en": "✓ Well done!"},
     "rules": {"ru": "Правила этапа", "en": "The rules of this stage"},
-    "lesson_done": {"ru": "★★★ Урок пройден!", "en": "★★★ Lesson complete!"},
+    "lesson_done": {"ru": "Урок пройден!", "en": "Lesson complete!"},
+    # the stars of a finished lesson (`stars` below): the end screen says how they are earned
+    "stars_3": {"ru": "3 звезды из 3", "en": "3 stars of 3"},
+    "stars_2": {"ru": "2 звезды из 3", "en": "2 stars of 3"},
+    "stars_1": {"ru": "1 звезда из 3", "en": "1 star of 3"},
+    "stars_rule": {"ru": "★★★ — без ошибок и подсказок, ★★ — не больше {k} ошибок и подсказок вместе, "
+                         "★ — урок пройден.",
+                   "en": "★★★: no mistakes and no hints; ★★: at most {k} mistakes and hints in all; "
+                         "★: lesson complete."},
     "score": {"ru": "Ошибок: {mistakes}, подсказок: {hints}.", "en": "Mistakes: {mistakes}, hints: {hints}."},
     "perfect": {"ru": "Без единой ошибки и подсказки — превосходно!", "en": "No mistakes and no hints: excellent!"},
     "next_lesson": {"ru": "Следующий урок →", "en": "Next lesson →"},
@@ -76,6 +84,16 @@ WORDS: dict[str, dict[str, str]] = {
     "app_30": {"ru": "Битва за Город: партия за одним экраном", "en": "Battle for the City: players at one screen"},
     "app_40": {"ru": "Разбор позиций и записей партий", "en": "Explore positions and game records"},
     "app_50": {"ru": "Обе игры в OpenSpiel (для исследователей)", "en": "Both games in OpenSpiel (for researchers)"},
+    "app_20_what": {"ru": "вдвоём или против компьютера", "en": "two players, or you against the computer"},
+    "app_30_what": {"ru": "от 2 до 4 игроков или против компьютера", "en": "2 to 4 players, or against the computer"},
+    "app_40_what": {"ru": "любая позиция: что будет после каждого хода", "en": "any position: what each move leads to"},
+    "app_50_what": {"ru": "компьютерные игроки OpenSpiel играют сами, без доски",
+                    "en": "OpenSpiel's computer players play by themselves, no board"},
+    "go_first": {"ru": "Начать с урока 1 →", "en": "Start with lesson 1 →"},
+    "go_first_note": {"ru": "Впервые видите игру? Начните здесь: правила объясняются прямо на доске, по ходу игры.",
+                      "en": "New to the game? Start here: the rules are explained on the board as you play."},
+    "go_on": {"ru": "Продолжить: урок {n} →", "en": "Continue: lesson {n} →"},
+    "all_done": {"ru": "✓ Все уроки пройдены. Сыграйте партию!", "en": "✓ All lessons complete. Play a game!"},
     "loading": {"ru": "загрузка прогресса…", "en": "loading progress…"},
 }
 
@@ -108,6 +126,22 @@ def stages_done(k: int, n: int, lang: str) -> str:
         form = _LOCALES["ru"].plural_form(n)
         return f"{k} из {n} {'этапа' if form in ('one', 'other') else 'этапов'}"
     return f"{k} of {n} {plural('stage', n, 'en').split(' ', 1)[1]}"
+
+
+# ★★ for at most this many mistakes and hints together (a hint or «Show me» counts like a mistake)
+TWO_STARS_AT_MOST = 3
+
+
+def stars(mistakes: int, hints: int) -> int:
+    """The stars of a finished lesson: 3 with no mistake and no hint, 2 with at most
+    TWO_STARS_AT_MOST mistakes and hints together, else 1."""
+    slips = mistakes + hints
+    return 3 if slips == 0 else 2 if slips <= TWO_STARS_AT_MOST else 1
+
+
+def stars_text(n: int) -> str:
+    """"★★☆" for 2: the stars earned, then the empty ones."""
+    return "★" * n + "☆" * (3 - n)
 
 
 def score_words(mistakes: int, hints: int, lang: str) -> str:
