@@ -270,7 +270,8 @@ class BaseApp(ErrorShown, W.VBox):
             title = self.title_override(lang) if self.title_override is not None else self.title(lang)
             self.title_html.value = f"<h3 class='app-title' style='margin:4px 0'>{escape(title)}</h3>"
             self.lang_toggle.value = lang
-            self.status_html.value = status_html(c.status(), c.end_reason())
+            seat_colour = getattr(c, "seat_colour", None)
+            self.status_html.value = status_html(c.status(), c.end_reason(), seat_colour() if seat_colour else None)
             self.message_html.value = message_html(c.message, lang)
             self._refresh_prompt()
             self.refresh_side()

@@ -129,12 +129,13 @@ def message_html(m: Message | None, lang: str, css: str = "app-message") -> str:
             f"background:#FAF7F0;font-size:13px'>{mark}{escape(m.text(lang))}</div>")
 
 
-def status_html(text: str, reason: str = "") -> str:
-    """The status line; `reason` (why the game is over) a plain line under it."""
+def status_html(text: str, reason: str = "", colour: str | None = None) -> str:
+    """The status line; `reason` (why the game is over) a plain line under it; `colour` the colour
+    of the seat to decide (core.scene.SEAT_COLOURS) on its left edge, else the neutral blue."""
     why = (f"<div class='app-end-reason' style='font-size:13px;padding:2px 6px 4px 12px;background:#F0F6FB'>"
            f"{escape(reason)}</div>") if reason else ""
     return (f"<div class='app-status' role='status' style='font-size:15px;font-weight:bold;padding:4px 6px;"
-            f"border-left:6px solid #0072B2;background:#F0F6FB'>{escape(text)}</div>{why}")
+            f"border-left:6px solid {colour or '#0072B2'};background:#F0F6FB'>{escape(text)}</div>{why}")
 
 
 # A FileUpload button writes "label (n)" (n files chosen) into itself; the class `file-open`

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from berserk_kernel.berserk.cards import ELEMENT_NAMES
 from berserk_kernel.berserk.field import cell_name, parse_cell
-from berserk_kernel.berserk.scene import board_scene
+from berserk_kernel.berserk.scene import OWNER_COLOURS, board_scene
 from berserk_kernel.berserk.targets import ability_of
 from berserk_kernel.core.errors import DataError
 
@@ -384,6 +384,12 @@ class BerserkController(BerserkExplain, BerserkPanels, BaseController):
         phase = s.phase_name(lang)
         turn = f" · {w('turn_n', lang, n=s.turn)}" if s.turn else ""
         return f"{w('status_decides', lang, who=self.seat_name(self.seat))} · {phase}{turn}"
+
+    def seat_colour(self) -> str | None:
+        """The colour of the seat to decide (the status line's edge), None once the game is over."""
+        if self.state.phase == "over" or self.seat is None:
+            return None
+        return OWNER_COLOURS[self.seat]
 
     def hint(self) -> str:
         """The selection and what is lit, as text (for screen readers and the tests)."""

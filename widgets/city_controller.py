@@ -355,6 +355,12 @@ class CityController(BaseController):
         rnd = f" · {w('round', lang)} {s.round}/{s.options.rounds}" if s.round else ""
         return f"{w('status_decides', lang, who=self.name(self.seat))} · {w('phase', lang)}: {phase}{rnd}"
 
+    def seat_colour(self) -> str | None:
+        """The colour of the player to decide (the status line's edge), None once the game is over."""
+        if self.state.phase == "over" or self.seat is None:
+            return None
+        return PALETTE[self.state.colours[self.seat]]
+
     def hint(self) -> str:
         lang = self.lang
         h = self.highlights()

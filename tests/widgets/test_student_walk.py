@@ -190,3 +190,21 @@ def test_city_log_lines_after_a_colon_in_a_whole_game():
     for x in lines:
         for m in re.finditer(r":\s+([A-ZА-ЯЁ]\w*)", x):
             assert m.group(1) in ("Игрок", "Player", "Event", "A", "B", "C"), x
+
+
+def test_the_status_line_has_the_colour_of_the_seat_to_decide():
+    app = BerserkApp(berserk_game(seed=1), lang="ru")
+    c = app.controller
+    seen = set()
+    for _ in range(40):                                  # until both seats have decided
+        seen.add(c.seat)
+        assert f"border-left:6px solid {OWNER_COLOURS[c.seat]}" in app.status_html.value
+        assert f"Решает: {c.seat_name(c.seat)}" in app.status_html.value
+        if seen == {0, 1}:
+            break
+        c.apply(c.state.legal_actions()[0])
+        app.refresh()
+    assert seen == {0, 1}
+    city = CityApp(city_game(players=3, seed=1), lang="en")
+    cc = city.controller
+    assert f"border-left:6px solid {PALETTE[SEAT_COLOURS[cc.seat]]}" in city.status_html.value
