@@ -21,10 +21,14 @@ greedy bot. The root action played is the one with the best mean value (virtual 
 ties to the most visited, among the actions legal in the real position. Below the root,
 untried actions are expanded in kind-weighted random order.
 
+`order="squads"` makes the order decision of classic Berserk (first or second, BR-7.1; it decides
+which deck each seat plays) by the squads each choice leads to (`squads.order_values`) instead of
+the search, whose one-step prior and depth-8 rollouts cannot see past the squad building.
+
 Options: `evaluation="progress"` scores the leaves with `progress.progress_evaluate` (how each
 game is won, beyond material); `widen=K` searches only the greedy prior's top K root actions;
-`final="visits"` plays the most visited root action. `depth`, `rollout`, `evaluation` or `c` left
-as None are taken per game from `PROFILES` (the tournament does so).
+`final="visits"` plays the most visited root action. `depth`, `rollout`, `evaluation`, `c` or
+`order` left as None are taken per game from `PROFILES` (the tournament does so).
 """
 from __future__ import annotations
 
@@ -37,6 +41,7 @@ from .greedy import GreedyBot, lead
 from .random import weighted_choice
 from .progress import progress_evaluate
 from .rollout import POLICIES
+from .squads import is_order_decision, order_values
 from .threat import reply_threat, threat_evaluate
 
 DEFAULT_PLAYOUTS = 40
@@ -51,10 +56,20 @@ DEFAULT_DEPTH = 16
 # Classic Berserk explores with c=0.25 (session 6: 67 of 100 games against greedy and 61 of 65
 # against random on seeds 7100..; on the tournament's seeds 9000.. 112 and 176 of 200, within
 # noise of c=0.7's 117 and 174 -- docs/bots.md)
-PROFILES = {"berserk": {"playouts": 10, "depth": 8, "rollout": "greedy", "evaluation": "material", "c": 0.25},
-            "heroes": {"playouts": 10, "depth": 4, "rollout": "random", "evaluation": "material", "c": 0.7},
-            "city2": {"playouts": 10, "depth": 4, "rollout": "greedy", "evaluation": "progress", "c": 0.7},
-            "city": {"playouts": 10, "depth": 4, "rollout": "greedy", "evaluation": "material", "c": 0.7}}
+# Classic Berserk makes its order decision by the squads it leads to (session 7: the choice
+# decides the deck a seat plays; bots/squads.py, docs/bots.md)
+PROFILES = {"berserk": {"playouts": 10, "depth": 8, "rollout": "greedy", "evaluation": "material", "c": 0.25,
+                        "order": "squads"},
+            "heroes": {"playouts": 10, "depth": 4, "rollout": "random", "evaluation": "material", "c": 0.7,
+                       "order": "search"},
+            "city2": {"playouts": 10, "depth": 4, "rollout": "greedy", "evaluation": "progress", "c": 0.7,
+                      "order": "search"},
+            "city": {"playouts": 10, "depth": 4, "rollout": "greedy", "evaluation": "material", "c": 0.7,
+                     "order": "search"}}
+
+# how the order decision of classic Berserk (first or second, BR-7.1) is made: "search" like any
+# other decision, or "squads": by the squads each choice leads to (bots/squads.py)
+ORDERS = ("search", "squads")
 
 # leaf evaluations: `base.evaluate` (material lead) or `progress.progress_evaluate`
 EVALUATIONS = {"material": evaluate, "progress": progress_evaluate, "threat": threat_evaluate}
@@ -117,11 +132,12 @@ class MCTSBot:
                  depth: int | None = DEFAULT_DEPTH, c: float | None = 0.7, prior: bool = True, prior_visits: int = 3,
                  rollout: str | None = "greedy", eps: float = 0.1, chance: str = "sample",
                  evaluation: str | None = "material", widen: int = 0, final: str = "mean",
-                 calibrate: bool = False, prior_threat: bool = False):
+                 calibrate: bool = False, prior_threat: bool = False, order: str | None = "search"):
         if playouts is None and time_ms is None:
             playouts = DEFAULT_PLAYOUTS
         self.playouts, self.time_ms = playouts, time_ms
         self.depth, self.c = depth, c
+        self.seed = seed
         self.rng = _random.Random(seed)
         self.prior, self.prior_visits = prior, prior_visits
         if rollout is not None and rollout not in POLICIES:
@@ -138,6 +154,9 @@ class MCTSBot:
         if chance not in ("sample", "strata"):
             raise ValueError(f"unknown chance {chance!r}; known: sample, strata")
         self.chance = chance
+        if order is not None and order not in ORDERS:
+            raise ValueError(f"unknown order {order!r}; known: {', '.join(ORDERS)}")
+        self.order = order
         self._prior_values: dict = {}
         self.last_iterations = 0
         self._rank: dict = {}
@@ -197,7 +216,20 @@ class MCTSBot:
             best = (-n, -round(v, 9)) if by_visits else (-round(v, 9), -n)
             return (str(a) not in keys, *best, self._rank.get(str(a), last), str(a))
         out.sort(key=order)
+        how = self.order if self.order is not None else profile.get("order", "search")
+        if how == "squads" and is_order_decision(state):
+            out = self._order_by_squads(state, view, seat, out)
         return out
+
+    def _order_by_squads(self, state, view, seat: int, out: list) -> list:
+        """The order decision of classic Berserk ranked by the squads each choice leads to
+        (`squads.order_values`; its own RNG, so the search's random numbers are the same with
+        or without it): value = the squashed mean material lead after both seats' greedy
+        building; visits as searched."""
+        values = order_values(view, seat, _random.Random(f"{self.seed}:order"))
+        ranked = [(a, squash(state, values[str(a)]) if str(a) in values else v, n) for a, v, n in out]
+        ranked.sort(key=lambda t: (-round(t[1], 9), -t[2], str(t[0])))
+        return ranked
 
     def view(self, state, seat: int):
         """What the seat may know (`base.seat_view`); the only read of the true position."""

@@ -66,7 +66,7 @@ PROFILE_NAMES = {"berserk": "classic Berserk", "heroes": "Heroes", "city2": "Cit
 
 MCTS_OPTIONS = {"rollout": str, "eps": float, "c": float, "prior_visits": int, "chance": str, "evaluation": str,
                 "widen": int, "final": str, "calibrate": lambda v: v.lower() in ("1", "true", "yes"),
-                "prior_threat": lambda v: v.lower() in ("1", "true", "yes")}
+                "prior_threat": lambda v: v.lower() in ("1", "true", "yes"), "order": str}
 
 
 def parse_mcts(text: str) -> tuple:
@@ -86,7 +86,7 @@ def make_bot(kind: str, seed: int, playouts: int, depth: int | None, mcts: tuple
     unless `depth` or the `mcts` keywords name them."""
     if kind == "mcts":
         return BOTS[kind](playouts=playouts, seed=seed, depth=depth,
-                          **{"rollout": None, "evaluation": None, "c": None, **dict(mcts)})
+                          **{"rollout": None, "evaluation": None, "c": None, "order": None, **dict(mcts)})
     return BOTS[kind](seed=seed)
 
 
@@ -145,7 +145,9 @@ class Table:
                          f"| {row['draws']} | {row['a_wins'] / n:.1%} | {score:.1%} | {row['cpu'] / n:.1f} |")
         extra = "".join(f", {k} {v}" for k, v in st.mcts)
         per_game = "; ".join(f"{PROFILE_NAMES[g]}: {p['playouts']} playouts, depth {p['depth']}, {p['rollout']} rollouts, "
-                             f"{p['evaluation']} evaluation, c {p['c']}" for g, p in PROFILES.items())
+                             f"{p['evaluation']} evaluation, c {p['c']}"
+                             + (f", order by {p['order']}" if p.get("order", "search") != "search" else "")
+                             for g, p in PROFILES.items())
         told = f"{st.playouts} playouts" if st.playouts is not None else ""
         told += (", " if told else "") + f"depth {st.depth}" if st.depth is not None else ""
         lines.append(f"\nmcts: {told + '; ' if told else ''}per game (unless told): {per_game}{extra}; classic turn limit {st.turn_limit}, "
