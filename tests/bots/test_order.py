@@ -71,13 +71,35 @@ def test_the_look_leaves_the_search_and_its_visits_unchanged():
     assert plain.rng.getstate() == look.rng.getstate()       # the look has its own RNG
 
 
-def test_only_the_classic_order_decision_is_looked_at():
+def test_the_order_decision_is_looked_at_in_classic_and_heroes_only():
     assert is_order_decision(order_state())
     heroes = new_game(seed=GAME, options={"turn_limit": 50}, mode="heroes")
-    assert heroes.phase == "order" and not is_order_decision(heroes)
+    assert heroes.phase == "order" and is_order_decision(heroes)
     s = order_state()
     Game.apply(s, Game.choices(s)[0])
     assert s.phase == "build" and not is_order_decision(s)
+
+
+def test_in_heroes_the_look_plays_the_first_turns_and_takes_the_first_deck():
+    """Heroes game 1 on seeds 9300.. (MCTS in seat 1 wins the roll): no squad building, the look
+    plays the greedy bot until turn HEROES_LOOK_TURN; the search picks "second" by noise."""
+    s = new_state("heroes", 9301, 2, 80)
+    assert s.phase == "order" and Game.current_player(s) == 1
+    seed = 9300 * 1000 + 1 * 10 + 1
+    searched = make_bot("mcts", seed, 10, None, parse_mcts("order=search"))
+    looked = make_bot("mcts", seed, 10, None)                 # the Heroes profile: squads
+    assert (str(searched.step(s)), str(looked.step(s))) == ("second", "first")
+    w = Game.copy(s)
+    Game.apply(w, Game.choices(w)[0])
+    assert str(Game.choices(s)[0]) == "first" and deck_of(w, 1) == "mountain_forest"
+    a = [x for x in Game.choices(s) if str(x) == "first"][0]
+    world = seat_view(s, 1).sample_world(1, random.Random(3))
+    rng = random.Random(4)
+    after = Game.copy(world)
+    Game.apply(after, a)
+    value = squads_lead(world, a, 1, rng)
+    assert after.turn == 1 and world.phase == "order"          # the world itself is not played on
+    assert value != 0.0
 
 
 def test_unknown_order_is_refused():
@@ -86,9 +108,9 @@ def test_unknown_order_is_refused():
     assert parse_mcts("order=squads") == (("order", "squads"),)
 
 
-def test_the_classic_profile_looks_at_the_squads_and_the_others_search():
+def test_the_berserk_profiles_look_at_the_squads_and_city_searches():
     from berserk_kernel.bots.mcts import PROFILES
-    assert [PROFILES[k]["order"] for k in ("berserk", "heroes", "city2", "city")] == ["squads", "search", "search", "search"]
+    assert [PROFILES[k]["order"] for k in ("berserk", "heroes", "city2", "city")] == ["squads", "squads", "search", "search"]
     default = make_bot("mcts", BOT_SEED, 10, None)          # the tournament's bot: order from the profile
     assert str(default.step(order_state())) == "first"
     assert MCTSBot(playouts=10, seed=BOT_SEED).order == "search"         # the apps' levels keep the search
