@@ -41,7 +41,6 @@ from .mcts import MCTSBot
 from .random import weighted_choice
 
 LEVELS = {"easy": 16, "normal": 40, "strong": 120}
-DEPTH = {"easy": 12, "normal": 16, "strong": 16}
 REVIEW_DEPTH = 8
 # a move's loss of win chance (0..1) from which it gets each mark, worst first
 MARKS = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
@@ -90,9 +89,12 @@ def level_playouts(level) -> int:
 
 
 def make_bot(level="normal", seed: int = 0) -> MCTSBot:
-    """The computer player of a level: `bot.step(state, progress=None, cancel=None)`."""
-    depth = DEPTH.get(level, 16) if isinstance(level, str) else 16
-    return MCTSBot(playouts=level_playouts(level), seed=seed, depth=depth)
+    """The computer player of a level: `bot.step(state, progress=None, cancel=None)`. The level
+    sets the playouts; the rest (rollout depth and policy, evaluation, exploration, how the
+    order decision is made) is the game's profile (`mcts.PROFILES`), the settings the tournament
+    measures, so its table describes the bot the apps play at 10 playouts."""
+    return MCTSBot(playouts=level_playouts(level), seed=seed, depth=None, c=None, rollout=None,
+                   evaluation=None, order=None)
 
 
 def win_chance(value: float) -> float:

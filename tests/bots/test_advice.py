@@ -40,6 +40,8 @@ def test_levels_and_make_bot():
     assert LEVELS["easy"] < LEVELS["normal"] < LEVELS["strong"]
     bot = make_bot("normal", seed=3)
     assert isinstance(bot, MCTSBot) and bot.playouts == LEVELS["normal"]
+    # the level sets the playouts; the rest is the game's profile, what the tournament measures
+    assert (bot.depth, bot.c, bot.rollout, bot.evaluation, bot.order) == (None, None, None, None, None)
     assert make_bot(7).playouts == 7
     with pytest.raises(ValueError, match="unknown level 'hard'"):
         make_bot("hard")
