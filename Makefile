@@ -38,6 +38,7 @@ help:
 	@echo "make bench   run benchmarks/bench_*.py (ONLY=classroom: those whose name contains it)"
 	@echo "make venv    create .venv with the app extras only"
 	@echo "make test-unit | test-notebooks | test-browser   one stage of make test"
+	@echo "             test-browser: BROWSER_JOBS=2 (two workers, the default) or BROWSER_JOBS=1 (serial)"
 	@echo "make chromium  apt-get install chromium if /usr/bin/chromium is missing"
 	@echo "make clean   remove .venv, caches and test artifacts"
 
@@ -129,10 +130,10 @@ test-unit: $(TEST_STAMP)
 test-notebooks: $(TEST_STAMP)
 	$(call run_step,notebooks,notebooks,$(NOTEBOOK_FILES),-q --nbval-lax --nbval-current-env notebooks/)
 
-# BROWSER_JOBS=2: two pytest-xdist workers, each with its own class server, Chromium and log
-# (test-artifacts/voila-gw0.log, voila-gw1.log). Serial by default until two runs in a row on an
-# idle 2-core machine pass (session 6 could not check that: the machine's load was 20-30).
-BROWSER_JOBS ?= 1
+# Two pytest-xdist workers by default, each with its own class server, Chromium and log
+# (test-artifacts/voila-gw0.log, voila-gw1.log): 390-436 s on 2 cores at load 3-7, where the serial
+# run took ~12 min. BROWSER_JOBS=1: one process (test-artifacts/voila.log).
+BROWSER_JOBS ?= 2
 test-browser: $(TEST_STAMP) chromium
 	@mkdir -p test-artifacts
 	$(call run_step,browser,notebooks,$(NOTEBOOK_FILES),-q -p no:nbval $(if $(filter-out 1,$(BROWSER_JOBS)),-n $(BROWSER_JOBS)) -m browser tests/browser)

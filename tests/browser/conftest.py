@@ -10,10 +10,13 @@ Fixtures
   open_notebook  (function) open_notebook(name, lang=None) -> page: opens the app in `page`
                             and waits until it is ready
 Helpers (import from voila_app): open_app, assert_no_errors, error_report, save_screenshot,
-notebook_names, app_url, start_server.
+notebook_names, app_url, start_server; watch_kernel, kernel_sent, wait_kernel_answered (a click
+has reached the page's kernel and been answered), kernel_report.
 
 Every test in this folder is marked `browser`; `make test` runs them with
-`pytest -m browser tests/browser`, and the other test runs skip them.
+`pytest -n 2 -m browser tests/browser` (two workers, each with its own server and Chromium), and
+the other test runs skip them. A failed test's page is saved as test-artifacts/FAILED-<test>.png
+and its last kernel requests are added to the report.
 """
 from __future__ import annotations
 
@@ -24,7 +27,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from voila_app import CHROMIUM, CHROMIUM_ARGS, block_remote, open_app, start_server, watch_errors
+from voila_app import (CHROMIUM, CHROMIUM_ARGS, block_remote, kernel_report, open_app, save_screenshot,
+                       start_server, watch_errors)
 
 HERE = Path(__file__).resolve().parent
 
@@ -33,6 +37,23 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if HERE in Path(str(item.path)).resolve().parents:
             item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed test's page: test-artifacts/FAILED-<test>.png, and its last kernel requests in the
+    report (what the page sent its kernel: clicks, changed values)."""
+    outcome = yield
+    rep = outcome.get_result()
+    page = getattr(item, "funcargs", {}).get("page")
+    if rep.when != "call" or not rep.failed or page is None:
+        return
+    name = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in item.name)
+    try:
+        shot = save_screenshot(page, f"FAILED-{name}", full_page=False)
+        rep.sections.append(("page", f"screenshot: {shot}\n{kernel_report(page)}"))
+    except Exception as exc:  # noqa: BLE001 - a closed page: the failure itself is reported anyway
+        rep.sections.append(("page", f"no screenshot: {exc}"))
 
 
 def free_port() -> int:

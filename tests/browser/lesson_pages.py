@@ -3,6 +3,13 @@ same `widgets.lesson.LessonPage` built in this process. The mirror says where to
 of the scene it draws, buttons of its side panel) and what the page must show after each click;
 it receives the same clicks, so both stay in step (the dice are the kernel's seeded dice).
 
+Every click on the page (`LessonInBrowser.click`) waits before it until the page shows the stage
+the mirror is at and its side panel has stopped changing, and after it until the click has reached
+the kernel and the kernel has answered every request of the page (voila_app.wait_kernel_answered);
+only then does the mirror get the same click. A canvas click is Playwright's click on the canvas
+element at a point (it waits until the canvas stands still and checks the point is on it), not a
+mouse event at coordinates read earlier: under load the page may still move between the two.
+
 How an action of the lesson's solution becomes clicks (`plan`):
   1. canvas clicks: the action's card, its targets, its cell (Berserk) or districts (City), tried
      first on a throw-away controller over a copy of the state;
@@ -18,21 +25,25 @@ from dataclasses import dataclass
 from playwright.sync_api import expect
 
 from berserk_kernel.berserk.field import cell_name
-from voila_app import centre, open_app
+from voila_app import centre, kernel_sent, open_app, wait_kernel_answered, watch_kernel
 from widgets.i18n import w as app_w
 from widgets.lesson import LessonPage
 from widgets.lesson_data import GAMES, load_lesson
 from widgets.lesson_words import w
 
 STEP_MS = 30_000
-STABLE_FRAMES = 3      # animation frames in a row with the same side-panel buttons before a click
+STABLE_FRAMES = 3      # animation frames in a row with the same side panel and board before a click
 STABLE_MS = 120        # ... spanning at least this long (widget messages come in bursts)
 
-# true once the buttons of the side panel (text, disabled, shown) have been the same for
-# STABLE_FRAMES animation frames in a row spanning STABLE_MS; polled every frame by Playwright
+# true once the buttons of the side panel (text, disabled, shown) and the board's place on the
+# screen have been the same for STABLE_FRAMES animation frames in a row spanning STABLE_MS;
+# polled every frame by Playwright
 _SIDE_STABLE_JS = """([frames, ms]) => {
   const side = document.querySelectorAll('.lesson-page .app-side button, .lesson-page .lesson-dots button');
-  const sig = Array.from(side, b => [b.textContent, b.disabled, b.offsetParent !== null].join('|')).join('\\n');
+  const board = document.querySelector('.lesson-page canvas');
+  const r = board ? board.getBoundingClientRect() : null;
+  const sig = Array.from(side, b => [b.textContent, b.disabled, b.offsetParent !== null].join('|')).join('\\n')
+    + (r ? `\\n${r.left},${r.top},${r.width},${r.height}` : '');
   const now = performance.now();
   const st = window.__sideStable;
   if (!st || st.sig !== sig) { window.__sideStable = {sig: sig, n: 1, since: now}; return false; }
@@ -76,16 +87,25 @@ class LessonInBrowser:
 
     # --- the page ---------------------------------------------------------------------------
     def open(self) -> None:
+        watch_kernel(self.page)
         open_ready(self.page, self.base_url, self.lesson.id, ".lesson-page .lesson-objective",
                    lang=None if self.lang == "ru" else self.lang)
         self.sync()
 
     def settle(self) -> None:
-        """Before a click: the side panel's buttons are the same for a few animation frames in
-        a row (the widget messages of the last change have landed; a click does not hit a button
-        being replaced)."""
+        """Before a click: the side panel's buttons and the board's place are the same for a few
+        animation frames in a row (the widget messages of the last change have landed; a click
+        does not hit a button being replaced, nor a board that is still moving)."""
         self.page.evaluate("() => { window.__sideStable = null; }")
         self.page.wait_for_function(_SIDE_STABLE_JS, arg=[STABLE_FRAMES, STABLE_MS], polling="raf", timeout=STEP_MS)
+
+    def click(self, locator, what: str = "", **kwargs) -> None:
+        """Click `locator` on the page (kwargs: Playwright's click options) and wait until the
+        kernel has received the click and answered every request of the page."""
+        sent = kernel_sent(self.page)
+        assert sent >= 0, "the page's kernel requests are not watched (open the page with open())"
+        locator.click(**kwargs)
+        wait_kernel_answered(self.page, sent, STEP_MS, what or str(locator))
 
     def loc(self, selector: str):
         return self.page.locator(f".lesson-page {selector}")
@@ -200,32 +220,34 @@ class LessonInBrowser:
         self.mirror.app.refresh()
 
     def _op(self, op: Op) -> None:
-        c, page = self.controller, self.page
+        c = self.controller
+        self.sync()          # the page is at the mirror's stage (the stage this click is planned on)
         self.settle()
+        what = f"{self.lesson.id} stage {self.engine.stage.id}: {op.kind} {op.value}"
         if op.kind == "tag":
             scene = c.scene()
             x, y = centre(scene, op.value)
             canvas = self.loc(f"{self.app_class} canvas").first
-            canvas.scroll_into_view_if_needed()   # a list button may have scrolled it half away
-            box = canvas.bounding_box()
-            page.mouse.click(box["x"] + x * box["width"] / scene.width, box["y"] + y * box["height"] / scene.height)
+            box = canvas.bounding_box()           # its size; the point is relative to the canvas
+            assert box is not None, f"{what}: the board's canvas is not shown"
+            self.click(canvas, what, position={"x": x * box["width"] / scene.width,
+                                               "y": y * box["height"] / scene.height})
             c.click(op.value)
         elif op.kind == "hand":
-            self.loc(".app-side").get_by_role("button", name=op.label, exact=True).first.click()
+            self.click(self._button(op.label), what)
             self.mirror.app._on_hand(op.value)
         elif op.kind == "select":
-            label = self._hand_label(op.value)
-            self.loc(".app-side").get_by_role("button", name=label, exact=True).first.click()
+            self.click(self._button(self._hand_label(op.value)), what)
             c.select(op.value)
         elif op.kind == "button":
-            self._button(op.label).click()
+            self.click(self._button(op.label), what)
             c.choose(op.value) if hasattr(c, "choose") else c.apply(op.value)
         elif op.kind == "amount":
             expect(self.loc(".app-side .widget-slider, .app-side .jupyter-widget-slider").first).to_be_visible(timeout=STEP_MS)
-            self._button(w_app("confirm", self.lang)).click()
+            self.click(self._button(w_app("confirm", self.lang)), what)
             c.confirm_amount()
         else:
-            self._fold_apply(op.value, op.label)
+            self._fold_apply(op.value, op.label, what)
             c.apply(op.value)
         self.mirror.app.refresh()
         self.wait_idle()
@@ -252,15 +274,20 @@ class LessonInBrowser:
         assert label is not None, f"no list button selects card #{uid}"
         return label
 
-    def _fold_apply(self, action, label: str) -> None:
+    def _fold_apply(self, action, label: str, what: str = "") -> None:
         folds = self.loc(".app-folds")
         select = self.loc(".app-actions select").first
         if not select.is_visible():   # the first fold holds the list of all legal actions
-            folds.locator(".lm-AccordionPanel-title, .p-Collapse-header, .jupyter-widget-Collapse-header").first.click()
+            self.click(folds.locator(".lm-AccordionPanel-title, .p-Collapse-header, .jupyter-widget-Collapse-header").first,
+                       f"{what}: open the fold")
         expect(select).to_be_visible(timeout=STEP_MS)
-        select.select_option(label=label)
+        picked = select.evaluate("e => e.selectedIndex >= 0 ? e.options[e.selectedIndex].label : ''")
+        if picked != label:           # picking the option already picked sends the kernel nothing
+            sent = kernel_sent(self.page)
+            select.select_option(label=label)
+            wait_kernel_answered(self.page, sent, STEP_MS, f"{what}: pick {label!r}")
         self.settle()
-        folds.get_by_role("button", name=w_app("apply", self.lang), exact=True).first.click()
+        self.click(folds.get_by_role("button", name=w_app("apply", self.lang), exact=True).first, f"{what}: apply")
 
     def wait_idle(self) -> None:
         """The page's status line says what the mirror's does (the kernel has answered)."""

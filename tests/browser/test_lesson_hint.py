@@ -22,7 +22,7 @@ def hint_and_play(lp: LessonInBrowser, lang: str, shot: str = "") -> str:
     action by clicks; the stage is passed. Returns the hint's text as the page shows it."""
     e = lp.engine
     index = e.index
-    lp.loc("button.lesson-hint").first.click()
+    lp.click(lp.loc("button.lesson-hint").first, "Hint")
     lp.mirror.hint_button.click()
     lp.mirror.app.refresh()
     action = e.feedback.hint.action
@@ -58,7 +58,7 @@ def test_berserk_lesson_passed_by_hints(page, voila_url, lang):
     assert "BR-10.1" in text
     hint_and_play(lp, lang)                              # strike the closed card
     # open_target: the fight table's exact odds; the screenshots show the hint before it is played
-    lp.loc("button.lesson-hint").first.click()
+    lp.click(lp.loc("button.lesson-hint").first, "Hint")
     box = lp.loc(".lesson-hint-text").first
     expect(box).to_contain_text("(1/12)", timeout=STEP_MS)
     expect(box).to_contain_text("BR-10.3")
@@ -79,7 +79,7 @@ def e_hints(lp: LessonInBrowser) -> int:
 def test_city_lesson_hint_names_the_attack_with_its_odds(page, voila_url, lang):
     lp = LessonInBrowser(page, voila_url, "11_city_combat_and_odds", lang)
     lp.open()
-    lp.loc("button.lesson-hint").first.click()
+    lp.click(lp.loc("button.lesson-hint").first, "Hint")
     box = lp.loc(".lesson-hint-text").first
     expect(box).to_contain_text("CITY-4.2", timeout=STEP_MS)
     screenshots_at_sizes(page, f"lesson-hint-11-{lang}", box)

@@ -187,6 +187,121 @@ def watch_errors(page) -> None:
     page.on("console", on_console)
 
 
+# Every message the page sends to its kernel (a widget's click, a canvas mouse event, a changed
+# value) is a shell request; the kernel answers each with a "status: idle" whose parent is that
+# request, after every widget update the request caused. The page's WebSocket is watched from
+# before Voilà's own scripts run: window.__kw.sent counts the requests sent, window.__kw.pending
+# holds those not answered yet. Both forms of the kernel protocol are read (v1 binary, the JSON
+# text of the legacy one).
+KERNEL_WATCH_JS = r"""(() => {
+  if (window.__kw) return;
+  const kw = window.__kw = {sent: 0, answered: 0, pending: new Set(), unparsed: 0, log: []};
+  const dec = new TextDecoder();
+  const segs = (buf) => {
+    // the kernel websocket protocol v1 (binary): uint64 n, n uint64 offsets, then channel,
+    // header, parent_header, metadata, content, buffers
+    const dv = new DataView(buf);
+    if (buf.byteLength < 16) return null;
+    const n = dv.getUint32(0, true);
+    if (n < 6 || 8 * (n + 1) > buf.byteLength || dv.getUint32(8, true) !== 8 * (n + 1)) return null;
+    const off = (i) => dv.getUint32(8 + 8 * i, true);
+    return (i) => dec.decode(new Uint8Array(buf, off(i), off(i + 1) - off(i)));
+  };
+  const parse = (data, full) => {
+    try {
+      if (typeof data === 'string') {
+        const m = JSON.parse(data);
+        return {channel: m.channel, header: m.header, parent: m.parent_header, content: m.content};
+      }
+      let buf = data;
+      if (ArrayBuffer.isView(buf)) buf = buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength);
+      if (!(buf instanceof ArrayBuffer)) return null;
+      const seg = segs(buf);
+      if (seg) {
+        const header = JSON.parse(seg(1));
+        if (!full && header.msg_type !== 'status') return {channel: seg(0), header};
+        return {channel: seg(0), header, parent: JSON.parse(seg(2)), content: JSON.parse(seg(4))};
+      }
+      // the legacy binary form: uint32 count, uint32 offsets; the first part is the message JSON
+      const dv = new DataView(buf);
+      const nb = dv.getUint32(0, true);
+      const start = dv.getUint32(4, true);
+      const end = nb > 1 ? dv.getUint32(8, true) : buf.byteLength;
+      const m = JSON.parse(dec.decode(new Uint8Array(buf, start, end - start)));
+      return {channel: m.channel, header: m.header, parent: m.parent_header, content: m.content};
+    } catch (e) { return null; }
+  };
+  const onMessage = (ev) => {
+    const m = parse(ev.data, false);
+    if (!m) { kw.unparsed += 1; return; }
+    if (m.header && m.header.msg_type === 'status' && m.content && m.content.execution_state === 'idle'
+        && m.parent && kw.pending.delete(m.parent.msg_id)) kw.answered += 1;
+  };
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    try {            // the watch never stops a message
+      if (!this.__kw) { this.__kw = true; this.addEventListener('message', onMessage); }
+      const m = parse(data, true);
+      if (m && m.channel === 'shell' && m.header && m.header.msg_id) {
+        kw.sent += 1;
+        kw.pending.add(m.header.msg_id);
+        // the last requests, for the report of a failed test: time, type, widget, what it said
+        kw.log.push([Math.round(performance.now()), m.header.msg_type, String(m.content && m.content.comm_id).slice(0, 8),
+                     String(JSON.stringify(m.content && m.content.data)).slice(0, 160)]);
+        if (kw.log.length > 100) kw.log.shift();
+      }
+      else if (!m) kw.unparsed += 1;
+    } catch (e) { kw.unparsed += 1; }
+    return send.call(this, data);
+  };
+})();"""
+
+
+def watch_kernel(page) -> None:
+    """From the page's next navigation on, count its kernel requests and their answers
+    (KERNEL_WATCH_JS); see kernel_sent and wait_kernel_answered."""
+    if not getattr(page, "kernel_watched", False):
+        page.add_init_script(KERNEL_WATCH_JS)
+        page.kernel_watched = True
+
+
+def kernel_sent(page) -> int:
+    """How many requests the page has sent to its kernel so far (-1: not watched)."""
+    return page.evaluate("() => window.__kw ? window.__kw.sent : -1")
+
+
+def kernel_report(page) -> str:
+    """The page's last kernel requests (time in ms, type, widget, content), one a line."""
+    try:
+        rows = page.evaluate("() => window.__kw ? [window.__kw.sent, window.__kw.answered, window.__kw.pending.size,"
+                             " window.__kw.log] : null")
+    except Exception as exc:  # noqa: BLE001 - a closed page
+        return f"(no report: {exc})"
+    if rows is None:
+        return "(the page's kernel requests are not watched)"
+    sent, answered, pending, log = rows
+    return "\n".join([f"sent {sent}, answered {answered}, pending {pending}; the last requests:"]
+                     + [" ".join(map(str, r)) for r in log[-40:]])
+
+
+def wait_kernel_answered(page, sent_before: int, timeout: float = 30_000, what: str = "") -> None:
+    """Wait until the page has sent its kernel a request more than `sent_before` (the click just
+    made has reached the kernel) and the kernel has answered every request sent (it has done
+    what they asked and sent the page the widget updates that follow). A click's own request is
+    sent before Playwright's click returns; the pointer moving onto the element may send one
+    too (the hover of the apps' buttons), so a click that sent nothing is seen only in
+    kernel_report, not here."""
+    try:
+        page.wait_for_function("n => window.__kw && window.__kw.sent > n && window.__kw.pending.size === 0",
+                               arg=sent_before, polling="raf", timeout=timeout)
+    except Exception as exc:  # playwright's TimeoutError: say what was sent and answered
+        state = page.evaluate("() => window.__kw ? [window.__kw.sent, window.__kw.answered, window.__kw.pending.size]"
+                              " : null")
+        raise AssertionError(f"{what or 'a click'}: the kernel did not answer in {timeout / 1000:.0f} s "
+                             f"(requests sent before the click {sent_before}; sent, answered, pending now "
+                             f"{state}): {exc}") from None
+
+
 def app_url(base_url: str, notebook_name: str, lang: str | None = None) -> str:
     name = notebook_name if notebook_name.endswith(".ipynb") else notebook_name + ".ipynb"
     url = f"{base_url.rstrip('/')}/voila/render/{quote(name)}"
