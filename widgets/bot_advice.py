@@ -50,16 +50,17 @@ def why_words(adv: Advice, odds, label, lang: str) -> str:
         parts.append(without_label(odds[0].get(lang) or odds[0]["en"], label(adv.action, lang)))
     tries = [n for _a, _v, n in adv.alternatives]
     win = percent(round(adv.win_chance, 2), lang)
+    tail = "_setup" if adv.setup else ""       # in the set-up no win chance is named (base.in_setup)
     if sum(tries) and tries[0]:
-        parts.append(w("hint_search", lang, n=sum(tries), times=plural(sum(tries), TIMES[lang], lang),
+        parts.append(w("hint_search" + tail, lang, n=sum(tries), times=plural(sum(tries), TIMES[lang], lang),
                        v=tries[0], vtimes=plural(tries[0], TIMES[lang], lang), win=win))
     elif len(adv.alternatives) <= 1:
         parts.append(w("hint_only", lang))
     else:
-        parts.append(w("hint_counted", lang, win=win))
+        parts.append(w("hint_counted" + tail, lang, win=win))
     if len(adv.alternatives) > 1 and adv.alternatives[1][2] > 0:
         second, chance, _n = adv.alternatives[1]
-        parts.append(w("hint_second", lang, what=mid_sentence(label(second, lang)),
+        parts.append(w("hint_second" + tail, lang, what=mid_sentence(label(second, lang)),
                        win=percent(round(chance, 2), lang)))
     return " ".join(parts)
 

@@ -114,6 +114,15 @@ WORDS: dict[str, tuple[str, str]] = {
     "hint_counted": ("Компьютер выбрал этот ход, подсчитав, что он даёт сразу; шанс на победу — около {win}.",
                      "The computer chose this move by counting what it gives at once; your chance to win is "
                      "about {win}."),
+    "hint_search_setup": ("Компьютер {n} {times} доиграл партию в уме, пробуя разные ходы, и чаще всего "
+                          "({v} {vtimes}) выбирал этот. Шанс на победу он пока не называет: игроки ещё "
+                          "готовятся к партии, и сравнить можно только то, что у них уже есть.",
+                          "The computer played the game out in its head {n} {times}, trying different moves, "
+                          "and chose this one most often ({v} {vtimes}). It names no chance to win yet: the "
+                          "players are still setting up, and only what they already have can be compared."),
+    "hint_counted_setup": ("Компьютер выбрал этот ход, подсчитав, что он даёт сразу.",
+                           "The computer chose this move by counting what it gives at once."),
+    "hint_second_setup": ("Второй по силе ход — {what}.", "The second-best move: {what}."),
     "hint_only": ("Другого хода сейчас нет.", "There is no other move now."),
     "hint_second": ("Второй по силе ход — {what}: около {win}.", "The second-best move: {what}, about {win}."),
     "bot_wait": ("Сейчас ходит компьютер — подождите, пожалуйста (или нажмите «Отменить»).",

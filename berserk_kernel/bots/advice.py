@@ -36,7 +36,7 @@ from ..core.errors import DataError
 from ..core.loading import validate
 from ..core.messages import catalog
 from ..core.record import check_hash, replay
-from .base import Cancelled, Game, evaluate, hidden_uids, sample_world, seat_view
+from .base import Cancelled, Game, evaluate, hidden_uids, in_setup, sample_world, seat_view
 from .mcts import MCTSBot
 from .random import weighted_choice
 
@@ -56,6 +56,8 @@ class Advice:
     reason: dict                      # {"ru": ..., "en": ...}
     rule_ids: tuple = ()
     alternatives: list = field(default_factory=list)   # [(action, win_chance, visits)], best first
+    setup: bool = False               # the seats still choose squads or start districts
+                                      # (base.in_setup): no win chance is named
 
 
 @dataclass(frozen=True)
@@ -247,18 +249,21 @@ def suggest(state, level="normal", seed: int = 0, progress=None, cancel=None) ->
         parts = [odds[0]] if odds else []
         parts.append(_message("only_move"))
         ids = odds[1] if odds else ()
-        return Advice(a, win_chance(evaluate(state)[seat]), _join(parts), tuple(ids), [(a, win_chance(evaluate(state)[seat]), 0)])
+        return Advice(a, win_chance(evaluate(state)[seat]), _join(parts), tuple(ids), [(a, win_chance(evaluate(state)[seat]), 0)],
+                      in_setup(state))
     bot = make_bot(level, seed)
     ranked = bot.analyse(state, progress, cancel)
     alternatives = [(a, win_chance(v), n) for a, v, n in ranked]
     best, win, visits = alternatives[0]
     odds = explain(state, best, seat)
+    setup = in_setup(state)
+    tail = "_setup" if setup else ""          # in the set-up the win chance is not named
     parts = [odds[0] if odds else _dice_note(state, best, seat),
-             _message("search", n=bot.last_iterations, v=visits, win=_pct(win)) if visits else
-             _message("search_prior", n=bot.last_iterations, win=_pct(win))]
+             _message("search" + tail, n=bot.last_iterations, v=visits, win=_pct(win)) if visits else
+             _message("search_prior" + tail, n=bot.last_iterations, win=_pct(win))]
     if len(alternatives) > 1 and alternatives[1][2] > 0:
-        parts.append(_message("runner_up", action=str(alternatives[1][0]), win=_pct(alternatives[1][1])))
-    return Advice(best, win, _join(parts), tuple(odds[1]) if odds else (), alternatives)
+        parts.append(_message("runner_up" + tail, action=str(alternatives[1][0]), win=_pct(alternatives[1][1])))
+    return Advice(best, win, _join(parts), tuple(odds[1]) if odds else (), alternatives, setup)
 
 
 def _dice_note(state, action, seat: int) -> dict:

@@ -159,6 +159,15 @@ def card_value(s, c) -> float:
     return d.cost + life_weight(s, c) * left
 
 
+def in_setup(s) -> bool:
+    """Are the seats still choosing what they start with (Berserk: the order and the squads,
+    BR-7.1, BR-7.5; City: the start districts, CITY-2.2)? Then the material compares only what
+    some seats already hold: a win chance read from it would say nothing yet."""
+    if s.GAME == "city":
+        return s.phase == "pick"
+    return s.phase in ("order", "build")
+
+
 def material(s) -> list[float]:
     """Raw material per seat (Berserk: card values; City: 3 per district, 1 per force, half a
     point per influence)."""

@@ -201,3 +201,25 @@ def test_every_message_has_the_same_placeholders_in_both_languages():
     for key in M.messages:
         assert M.placeholders(key, "ru") == M.placeholders(key, "en"), key
         assert CYRILLIC.search(M.messages[key].ru) and not CYRILLIC.search(M.messages[key].en), key
+
+
+@pytest.mark.parametrize("game, kind", [("berserk", "buy"), ("city", "pick")])
+def test_a_hint_in_the_setup_names_no_win_chance(game, kind):
+    # While squads (BR-7.5) or start districts (CITY-2.2) are still being chosen the material
+    # compares only what some seats already hold: one seat with a whole squad against an empty
+    # one read as «шанс на победу — около 4%» at the first purchase. The hint names no chance then.
+    s, _ = with_kind(game, kind)
+    adv = suggest(s, level=8, seed=1)
+    assert adv.setup is True and Game.kind(adv.action) == kind
+    for lang in ("ru", "en"):
+        assert "%" not in adv.reason[lang], adv.reason[lang]
+    assert "шанс на победу он пока не называет" in adv.reason["ru"].lower()
+    assert "names no chance to win yet" in adv.reason["en"]
+
+
+def test_a_hint_in_the_battle_names_the_win_chance():
+    s, _ = with_kind("berserk", "strike")
+    adv = suggest(s, level=8, seed=1)
+    assert adv.setup is False
+    assert re.search(r"шанс на победу после него — около \d", adv.reason["ru"]) or \
+        re.search(r"шанс на победу — около \d", adv.reason["ru"]), adv.reason["ru"]

@@ -183,9 +183,11 @@ def test_the_hint_names_a_legal_action_and_lights_it(make):
     assert adv is not None and adv.action in c.legal()
     assert c.considered == adv.action
     assert 0.0 <= adv.win_chance <= 1.0
+    assert adv.setup           # the first decision: a purchase, a start district (no win chance yet)
     for lang in ("ru", "en"):
         text = bp.hint_text(lang)
-        assert c.action_label(adv.action, lang) in text and "%" in text
+        assert c.action_label(adv.action, lang) in text and "%" not in text
+    assert "Шанс на победу он пока не называет" in bp.hint_text("ru")
     # plain words for a student: how the computer chose it, no search jargon, no notation
     tries = sum(n for _a, _v, n in adv.alternatives)
     assert f"Компьютер {tries} раз доиграл партию в уме" in bp.hint_text("ru")
@@ -385,6 +387,23 @@ def test_the_hint_words_of_a_strike_in_plain_words_with_the_exact_odds():
     assert "около 62%" in ru and "Второй по силе ход — закончить ход: около 41%." in ru
     assert "played the game out in its head 40 times" in en and "(30 times)" in en
     assert "The second-best move: end the turn, about 41%." in en
+
+
+def test_the_hint_words_in_the_squad_building_name_no_win_chance():
+    """In the set-up (squads still being bought) the evaluation compares only what is bought:
+    the hint says how the computer chose and that it names no chance yet, no percentage."""
+    from widgets.bot_advice import Advice, why_words
+    c = BerserkController(berserk_game(seed=3), "ru")
+    while c.state.phase != "build":
+        c.apply(c.legal()[0])
+    buys = [a for a in c.legal() if a.kind == "buy"]
+    adv = Advice(buys[0], 0.04, {}, (), [(buys[0], 0.04, 6), (buys[1], 0.04, 5)], True)
+    ru = why_words(adv, None, c.action_label, "ru")
+    en = why_words(adv, None, c.action_label, "en")
+    assert "%" not in ru and "%" not in en
+    assert "(6 раз) выбирал этот. Шанс на победу он пока не называет" in ru
+    assert "Второй по силе ход — купить" in ru and ru.endswith(".")
+    assert "It names no chance to win yet" in en and "The second-best move: buy" in en
 
 
 def test_the_analysis_shows_its_progress_and_cancel_in_the_review_fold_too():
