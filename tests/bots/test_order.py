@@ -113,4 +113,4 @@ def test_the_berserk_profiles_look_at_the_squads_and_city_searches():
     assert [PROFILES[k]["order"] for k in ("berserk", "heroes", "city2", "city")] == ["squads", "squads", "search", "search"]
     default = make_bot("mcts", BOT_SEED, 10, None)          # the tournament's bot: order from the profile
     assert str(default.step(order_state())) == "first"
-    assert MCTSBot(playouts=10, seed=BOT_SEED).order == "search"         # the apps' levels keep the search
+    assert MCTSBot(playouts=10, seed=BOT_SEED).order == "search"         # MCTSBot's own default

@@ -207,4 +207,7 @@ def test_the_status_line_has_the_colour_of_the_seat_to_decide():
     assert seen == {0, 1}
     city = CityApp(city_game(players=3, seed=1), lang="en")
     cc = city.controller
-    assert f"border-left:6px solid {PALETTE[SEAT_COLOURS[cc.seat]]}" in city.status_html.value
+    cc.apply(cc.state.legal_actions()[0])               # A picks; C decides next (not A's blue,
+    city.refresh()                                       # which is also the neutral colour)
+    assert cc.seat == 2
+    assert f"border-left:6px solid {PALETTE[SEAT_COLOURS[2]]}" in city.status_html.value
