@@ -219,6 +219,10 @@ class LessonPage:
 
     def _go(self, index: int) -> None:
         self.engine.go_to(index)
+        self._go_shown()
+
+    def _go_shown(self) -> None:
+        """Show the stage the engine has just started."""
         self.controller.reset(self.engine.state)
         self.controller.set_viewer(self.engine.stage.seat)
         self.app.refresh()
@@ -290,7 +294,8 @@ class LessonPage:
         self.render()
 
     def _on_again(self) -> None:
-        self._go(0)
+        self.engine.start_over()
+        self._go_shown()
 
     def reached(self, index: int) -> bool:
         """May the student go back to stage `index` by its dot: a stage done, the current one, or

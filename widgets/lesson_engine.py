@@ -153,6 +153,13 @@ class LessonEngine:
         self.feedback = Feedback("restart", stage=self.index)
         self._emit()
 
+    def start_over(self) -> None:
+        """The whole lesson again from its first stage with a clean score: the stars of the new
+        run count only its own mistakes and hints (the stored progress keeps what was done and
+        takes each stage's new score when it is done again, progress.merge)."""
+        self.scores = {s.id: Score() for s in self.lesson.stages}
+        self.go_to(0)
+
     def go_to(self, index: int) -> None:
         """Start stage `index` again (a done stage, or the first not done); a `continue` stage
         is reached by playing the first solutions of the stages before it."""

@@ -211,3 +211,22 @@ def test_the_status_line_has_the_colour_of_the_seat_to_decide():
     city.refresh()                                       # which is also the neutral colour)
     assert cc.seat == 2
     assert f"border-left:6px solid {PALETTE[SEAT_COLOURS[2]]}" in city.status_html.value
+
+
+def test_again_starts_a_clean_score_so_a_clean_replay_earns_three_stars():
+    # «Пройти урок ещё раз» in the same page kept the first run's mistakes: a clean replay still
+    # showed ★★ and saved the old mistake (after a reload the same replay earned ★★★)
+    page = LessonPage(lesson_from_dict(copy.deepcopy(BASE), "<test>"), "en")
+    page.act("move #1 b2")                          # not the lesson's move: one mistake
+    page.act("move #1 c3")
+    page.act("strike #1 #2")
+    assert page.engine.finished and page.engine.totals() == (1, 0)
+    assert re.search(r"data-stars='(\d)'", page.objective_html.value).group(1) == "2"
+    page.again_button.click()
+    assert not page.engine.finished and page.engine.totals() == (0, 0) and page.engine.index == 0
+    page.act("move #1 c3")
+    page.act("strike #1 #2")
+    assert page.engine.finished and page.engine.totals() == (0, 0)
+    assert re.search(r"data-stars='(\d)'", page.objective_html.value).group(1) == "3"
+    saved = page.engine.progress()["stages"]
+    assert saved and all(s["mistakes"] == 0 and s["hints"] == 0 for s in saved.values())
