@@ -17,8 +17,8 @@ estimated chance to win, the second-best move by its label.
 """
 from __future__ import annotations
 
-from berserk_kernel.bots.advice import (LEVELS, Advice, Cancelled, MoveReview, explain, make_bot, percent, review,
-                                        suggest)
+from berserk_kernel.bots.advice import (LEVELS, ORDER_WORLDS, Advice, Cancelled, MoveReview, explain, make_bot, percent,
+                                        review, suggest)
 
 from berserk_kernel.core.words import plural
 
@@ -48,6 +48,10 @@ def why_words(adv: Advice, odds, label, lang: str) -> str:
     parts = []
     if odds is not None:
         parts.append(without_label(odds[0].get(lang) or odds[0]["en"], label(adv.action, lang)))
+    if adv.order_look:           # the order decision: the squads look chose, not the search
+        parts.append(w("hint_order_" + adv.order_look, lang, n=ORDER_WORLDS,
+                       times=plural(ORDER_WORLDS, TIMES[lang], lang)))
+        return " ".join(parts)
     tries = [n for _a, _v, n in adv.alternatives]
     win = percent(round(adv.win_chance, 2), lang)
     tail = "_setup" if adv.setup else ""       # in the set-up no win chance is named (base.in_setup)

@@ -123,6 +123,16 @@ WORDS: dict[str, tuple[str, str]] = {
     "hint_counted_setup": ("Компьютер выбрал этот ход, подсчитав, что он даёт сразу.",
                            "The computer chose this move by counting what it gives at once."),
     "hint_second_setup": ("Второй по силе ход — {what}.", "The second-best move: {what}."),
+    "hint_order_build": ("Второй игрок получает больше кристаллов, первый раньше начинает бой. Компьютер "
+                         "{n} {times} набрал в уме отряды обоих игроков при каждом выборе и выбрал тот, при "
+                         "котором ваш отряд выходит сильнее отряда соперника.",
+                         "The second player gets more crystals; the first starts the battle sooner. The "
+                         "computer built both players' squads in its head {n} {times} for each choice and "
+                         "chose the one that leaves your squad stronger than the opponent's."),
+    "hint_order_turns": ("Компьютер {n} {times} разыграл в уме первые ходы обоих игроков при каждом выборе и "
+                         "выбрал тот, после которого ваш перевес больше.",
+                         "The computer played both players' first turns in its head {n} {times} for each "
+                         "choice and chose the one after which your lead is larger."),
     "hint_only": ("Другого хода сейчас нет.", "There is no other move now."),
     "hint_second": ("Второй по силе ход — {what}: около {win}.", "The second-best move: {what}, about {win}."),
     "bot_wait": ("Сейчас ходит компьютер — подождите, пожалуйста (или нажмите «Отменить»).",

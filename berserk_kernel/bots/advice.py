@@ -37,6 +37,7 @@ from ..core.loading import validate
 from ..core.messages import catalog
 from ..core.record import check_hash, replay
 from .base import Cancelled, Game, evaluate, hidden_uids, in_setup, sample_world, seat_view
+from .squads import ORDER_WORLDS
 from .mcts import MCTSBot
 from .random import weighted_choice
 
@@ -58,6 +59,10 @@ class Advice:
     alternatives: list = field(default_factory=list)   # [(action, win_chance, visits)], best first
     setup: bool = False               # the seats still choose squads or start districts
                                       # (base.in_setup): no win chance is named
+    order_look: str = ""              # the order decision made by the squads look
+                                      # (squads.order_values), not by the search's visits:
+                                      # "build" (classic: both squads built) or "turns" (Heroes:
+                                      # the first turns played); "" otherwise
 
 
 @dataclass(frozen=True)
@@ -257,6 +262,11 @@ def suggest(state, level="normal", seed: int = 0, progress=None, cancel=None) ->
     best, win, visits = alternatives[0]
     odds = explain(state, best, seat)
     setup = in_setup(state)
+    if bot.orders_by_squads(state):
+        # the choice comes from the squads each option leads to, not from the visits
+        look = "turns" if getattr(state, "mode", "classic") == "heroes" else "build"
+        parts = [_dice_note(state, best, seat), _message("order_by_" + look, n=ORDER_WORLDS)]
+        return Advice(best, win, _join(parts), (), alternatives, setup, look)
     tail = "_setup" if setup else ""          # in the set-up the win chance is not named
     parts = [odds[0] if odds else _dice_note(state, best, seat),
              _message("search" + tail, n=bot.last_iterations, v=visits, win=_pct(win)) if visits else

@@ -159,6 +159,26 @@ def card_value(s, c) -> float:
     return d.cost + life_weight(s, c) * left
 
 
+def seat_of(s, player) -> int:
+    """The index at which `player` (a seat object of `s` taken earlier, `s.seats[i]`) sits now.
+    A Berserk game re-orders its seats once the first player is chosen (seat 0 always moves
+    first, BR-7.1; setup.do_order): a player keeps its name, deck and cards and moves to the
+    other index. A City player keeps its index."""
+    seats = getattr(s, "seats", None)
+    if seats is None:
+        return player
+    for i, p in enumerate(seats):
+        if p is player:
+            return i
+    raise ValueError("not a seat of this game")
+
+
+def players_of(s) -> list:
+    """Who sits at each index now, to follow with `seat_of` (a City player is its index)."""
+    seats = getattr(s, "seats", None)
+    return list(seats) if seats is not None else list(range(s.num_players()))
+
+
 def in_setup(s) -> bool:
     """Are the seats still choosing what they start with (Berserk: the order and the squads,
     BR-7.1, BR-7.5; City: the start districts, CITY-2.2)? Then the material compares only what

@@ -19,7 +19,7 @@ first deck is ahead by 8.2 material on average then (20 seeds, sd 9.2).
 """
 from __future__ import annotations
 
-from .base import Game, sample_world
+from .base import Game, players_of, sample_world, seat_of
 from .greedy import GreedyBot, lead
 
 ORDER_WORLDS = 8
@@ -37,13 +37,14 @@ def squads_lead(world, action, seat: int, rng) -> float:
     """`seat`'s material lead after `action` and the greedy squad building of both seats (in
     Heroes: the greedy play of both seats until turn `HEROES_LOOK_TURN`), on a copy of `world`."""
     w = Game.copy(world)
+    me = players_of(w)[seat]          # the chooser's player: its index changes with "first"
     Game.apply(w, action)
     heroes = getattr(w, "mode", "classic") == "heroes"
     for _ in range(HEROES_CAP if heroes else BUILD_CAP):
         if Game.is_terminal(w) or (w.turn >= HEROES_LOOK_TURN if heroes else w.phase != "build"):
             break
         Game.apply(w, GreedyBot.rank(w, Game.current_player(w), rng)[0][0])
-    return lead(w, seat)
+    return lead(w, seat_of(w, me))
 
 
 def order_values(view, seat: int, rng, worlds: int = ORDER_WORLDS) -> dict:

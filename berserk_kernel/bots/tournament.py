@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from ..berserk import new_game as berserk_game
 from ..city import new_game as city_game
 from . import BOTS
-from .base import Game
+from .base import Game, players_of, seat_of
 from .mcts import PROFILES, profile_key
 
 SUITE = (("berserk", 2, "mcts", "random"), ("berserk", 2, "mcts", "greedy"),
@@ -98,12 +98,19 @@ def new_state(game: str, seed: int, players: int, turn_limit: int):
 
 
 def play(state, bots, max_actions: int = 5000):
-    """Play to the end (or `max_actions`, then the game counts as a draw); returns the returns."""
+    """Play to the end (or `max_actions`, then the game counts as a draw); returns the returns,
+    in the order of `bots`. `bots[i]` plays the player who sits at index i at the start and
+    stays with that player (its name, deck and cards) when a Berserk game re-orders its seats
+    after the first player is chosen (base.seat_of): the choice of "first" or "second" decides
+    who moves first, not which deck a bot plays."""
+    players = players_of(state)
     for _ in range(max_actions):
         if Game.is_terminal(state):
-            return Game.returns(state)
-        p = Game.current_player(state)
-        Game.apply(state, bots[p].step(state))
+            r = Game.returns(state)
+            return [r[seat_of(state, p)] for p in players]
+        at = Game.current_player(state)
+        bot = next(b for b, p in zip(bots, players) if seat_of(state, p) == at)
+        Game.apply(state, bot.step(state))
     return [0.0] * len(bots)
 
 

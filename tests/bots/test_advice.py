@@ -223,3 +223,19 @@ def test_a_hint_in_the_battle_names_the_win_chance():
     assert adv.setup is False
     assert re.search(r"шанс на победу после него — около \d", adv.reason["ru"]) or \
         re.search(r"шанс на победу — около \d", adv.reason["ru"]), adv.reason["ru"]
+
+
+def test_the_order_hint_says_the_squads_look_chose_not_the_search():
+    # the profile makes the order decision by the squads each choice leads to: the search's
+    # visits («в 3 из них выбрал этот ход») would misstate how the choice was made
+    from berserk_kernel.bots.tournament import new_state
+    s = new_state("berserk", 9015, 2, 50)
+    assert s.phase == "order"
+    adv = suggest(s, level=10, seed=1)
+    assert adv.order_look == "build" and adv.setup and str(adv.action) in ("first", "second")
+    assert "набрал в уме отряды обоих игроков" in adv.reason["ru"] and "%" not in adv.reason["ru"]
+    assert "built both players' squads in its head" in adv.reason["en"]
+    assert "выбрал этот ход" not in adv.reason["ru"]
+    heroes = new_state("heroes", 9301, 2, 80)
+    adv = suggest(heroes, level=10, seed=1)
+    assert adv.order_look == "turns" and "первые ходы обоих игроков" in adv.reason["ru"]

@@ -464,3 +464,16 @@ def test_the_computers_hidden_cards_are_never_selected_or_lit_while_it_builds_an
     c.selected = placed[0].card
     c._normalise()
     assert c.selected is None
+
+
+def test_the_hint_words_of_the_order_decision_name_the_squads_look():
+    from widgets.bot_advice import ORDER_WORLDS, Advice, why_words
+    c = BerserkController(berserk_game(seed=3), "ru")
+    assert c.state.phase == "order"
+    first = next(a for a in c.legal() if str(a) == "first")
+    second = next(a for a in c.legal() if str(a) == "second")
+    adv = Advice(first, 0.7, {}, (), [(first, 0.7, 3), (second, 0.3, 7)], True, "build")
+    ru, en = why_words(adv, None, c.action_label, "ru"), why_words(adv, None, c.action_label, "en")
+    assert f"Компьютер {ORDER_WORLDS} раз набрал в уме отряды обоих игроков" in ru
+    assert "выбирал этот" not in ru and "%" not in ru and "Второй по силе" not in ru
+    assert "built both players' squads in its head" in en and "%" not in en
