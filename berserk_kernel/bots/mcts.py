@@ -217,10 +217,15 @@ class MCTSBot:
             best = (-n, -round(v, 9)) if by_visits else (-round(v, 9), -n)
             return (str(a) not in keys, *best, self._rank.get(str(a), last), str(a))
         out.sort(key=order)
-        how = self.order if self.order is not None else profile.get("order", "search")
-        if how == "squads" and is_order_decision(state):
+        if self.orders_by_squads(state):
             out = self._order_by_squads(state, view, seat, out)
         return out
+
+    def orders_by_squads(self, state) -> bool:
+        """Is `state` the order decision, and does this bot make it by the squads each choice
+        leads to (its `order`, or the game's profile) rather than by the search?"""
+        how = self.order if self.order is not None else PROFILES[game_key(state)].get("order", "search")
+        return how == "squads" and is_order_decision(state)
 
     def _order_by_squads(self, state, view, seat: int, out: list) -> list:
         """The order decision of Berserk ranked by the squads each choice leads to
