@@ -21,8 +21,8 @@ greedy bot. The root action played is the one with the best mean value (virtual 
 ties to the most visited, among the actions legal in the real position. Below the root,
 untried actions are expanded in kind-weighted random order.
 
-`order="squads"` makes the order decision of Berserk (first or second, BR-7.1; it decides which
-deck each seat plays) by the squads each choice leads to (`squads.order_values`) instead of the
+`order="squads"` makes the order decision of Berserk (first or second, BR-7.1) by the squads each
+choice leads to (`squads.order_values`) instead of the
 search, whose one-step prior and short rollouts cannot see past the squad building (in Heroes,
 the first turns of hiring).
 
@@ -57,8 +57,8 @@ DEFAULT_DEPTH = 16
 # Classic Berserk explores with c=0.25 (session 6: 67 of 100 games against greedy and 61 of 65
 # against random on seeds 7100..; on the tournament's seeds 9000.. 112 and 176 of 200, within
 # noise of c=0.7's 117 and 174 -- docs/bots.md)
-# Classic Berserk and Heroes make the order decision by the squads it leads to (session 7: the
-# choice decides the deck a seat plays; bots/squads.py, docs/bots.md)
+# Classic Berserk and Heroes make the order decision by the squads it leads to (session 7;
+# bots/squads.py, docs/bots.md)
 PROFILES = {"berserk": {"playouts": 10, "depth": 8, "rollout": "greedy", "evaluation": "material", "c": 0.25,
                         "order": "squads"},
             "heroes": {"playouts": 10, "depth": 4, "rollout": "random", "evaluation": "material", "c": 0.7,

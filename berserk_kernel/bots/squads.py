@@ -1,21 +1,19 @@
 """The order decision of Berserk valued by the squads it leads to (`MCTSBot(order="squads")`).
 
-The roll winner chooses "first" or "second" (BR-7.1). Seat 0 always moves first afterwards, so
-for the seats that take turns (the bots, the tournament, the apps' bot seats) the choice decides
-which of the two decks each seat plays (`setup.do_order` swaps the seats' cards when the second
-deck is to go first). Nothing is bought yet, so the greedy prior's one-step look values both
-choices at 0 and a depth-8 rollout ends inside the squad building: the choice is made by noise.
-With the default decks it matters: the greedy build makes 142 of mountain_forest and 125 of
-darkness_swamp_steppe on average (40 seeds, the first deck more in 36), and in 100 tournament
-games against the random bot the MCTS bot won all 59 with the first deck and 32 of 41 with the
-second (docs/bots.md, session 7).
+The roll winner chooses "first" or "second" (BR-7.1). The kernel then puts the first player at
+index 0 (`setup.do_order`); a player keeps its name, deck and cards, so the choice decides who
+moves first, and the second player gets one more gold and silver (BR-7.2). Nothing is bought yet,
+so the greedy prior's one-step look values both choices at 0 and a depth-8 rollout ends inside
+the squad building: the search chooses by noise. The look reads the chooser's own lead where its
+player sits after the choice (`base.seat_of`). (Session 7 first measured it with a tournament
+that kept bots on seat indexes, where the choice became a choice of deck: docs/bots.md.)
 
 `order_values` plays each choice on `ORDER_WORLDS` (8) worlds sampled from the seat's view and then
 the squad building of both seats by the greedy bot (its best buy until it is done), and returns
-the mean material lead of the seat after the building (base.material counts the bought cards).
-Heroes has no squad building (the heroes start the battle at once and hire during it), so there
-the greedy bot plays both seats until turn `HEROES_LOOK_TURN` (8 turns, about 20 actions): the
-first deck is ahead by 8.2 material on average then (20 seeds, sd 9.2).
+the mean material lead of the chooser's player after the building (base.material counts the
+bought cards). Heroes has no squad building (the heroes start the battle at once and hire during
+it), so there the greedy bot plays both seats until turn `HEROES_LOOK_TURN` (8 turns, about 20
+actions).
 """
 from __future__ import annotations
 
