@@ -225,17 +225,27 @@ def test_a_hint_in_the_battle_names_the_win_chance():
         re.search(r"шанс на победу — около \d", adv.reason["ru"]), adv.reason["ru"]
 
 
-def test_the_order_hint_says_the_squads_look_chose_not_the_search():
-    # the profile makes the order decision by the squads each choice leads to: the search's
-    # visits («в 3 из них выбрал этот ход») would misstate how the choice was made
+def test_the_order_hint_says_how_the_order_was_chosen():
+    # the profiles search the order decision: the hint gives the search's visits, no win chance
+    # (the set-up); a bot told order="squads" is said to have compared the squads instead (the
+    # search's visits, «в 3 из них выбрал этот ход», would misstate how that choice was made)
+    from berserk_kernel.bots import advice
     from berserk_kernel.bots.tournament import new_state
     s = new_state("berserk", 9015, 2, 50)
     assert s.phase == "order"
     adv = suggest(s, level=10, seed=1)
-    assert adv.order_look == "build" and adv.setup and str(adv.action) in ("first", "second")
-    assert "набрал в уме отряды обоих игроков" in adv.reason["ru"] and "%" not in adv.reason["ru"]
-    assert "built both players' squads in its head" in adv.reason["en"]
-    assert "выбрал этот ход" not in adv.reason["ru"]
-    heroes = new_state("heroes", 9301, 2, 80)
-    adv = suggest(heroes, level=10, seed=1)
-    assert adv.order_look == "turns" and "первые ходы обоих игроков" in adv.reason["ru"]
+    assert adv.order_look == "" and adv.setup and "%" not in adv.reason["ru"]
+    assert "выбрал этот ход" in adv.reason["ru"]
+    plain = advice.make_bot
+    try:
+        advice.make_bot = lambda level, seed=0: MCTSBot(playouts=level, seed=seed, depth=None, c=None, rollout=None,
+                                                        evaluation=None, order="squads")
+        adv = suggest(s, level=10, seed=1)
+        assert adv.order_look == "build" and adv.setup and str(adv.action) in ("first", "second")
+        assert "набрал в уме отряды обоих игроков" in adv.reason["ru"] and "%" not in adv.reason["ru"]
+        assert "built both players' squads in its head" in adv.reason["en"]
+        assert "выбрал этот ход" not in adv.reason["ru"]
+        adv = suggest(new_state("heroes", 9301, 2, 80), level=10, seed=1)
+        assert adv.order_look == "turns" and "первые ходы обоих игроков" in adv.reason["ru"]
+    finally:
+        advice.make_bot = plain

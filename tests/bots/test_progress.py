@@ -109,8 +109,8 @@ def test_final_by_visits_plays_the_most_visited_root_action():
 def test_tournament_table_names_the_profiles_or_the_settings_told():
     table = Table([Pairing("heroes", 2, "mcts", "greedy")])
     text = table.markdown(Settings(seed=7000, turn_limit=50))
-    assert "per game (unless told): classic Berserk: 10 playouts, depth 8, greedy rollouts, material evaluation, c 0.25, order by squads; " \
-           "Heroes: 10 playouts, depth 4, random rollouts, material evaluation, c 0.7, order by squads; " \
+    assert "per game (unless told): classic Berserk: 10 playouts, depth 8, greedy rollouts, material evaluation, c 0.25; " \
+           "Heroes: 10 playouts, depth 4, random rollouts, material evaluation, c 0.7; " \
            "City 2 players: 10 playouts, depth 4, greedy rollouts, progress evaluation, c 0.7; " \
            "City 3-4 players: 10 playouts, depth 4, greedy rollouts, material evaluation, c 0.7;" in text
     assert "classic turn limit 50, Heroes turn limit 80; seeds 7000.." in text
