@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
+from berserk_kernel.core.scene import text_on
 from berserk_kernel.core.words import count, number
 
 from .charts import bars_html
@@ -11,13 +12,6 @@ from .city_controller import CityController
 from .i18n import w
 
 __all__ = ["city_dice_html", "city_odds_html", "event_html", "players_html"]
-
-
-def ink_on(fill: str) -> str:
-    """White letters on a dark seat colour (blue, vermillion), dark ones on a light one: the rule
-    of the board's own swatches (berserk_kernel/city/scene.py)."""
-    r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
-    return "#FFFFFF" if 0.299 * r + 0.587 * g + 0.114 * b < 140 else "#222222"
 
 
 def players_html(c: CityController) -> str:
@@ -30,7 +24,7 @@ def players_html(c: CityController) -> str:
         mark = "▶ " if p["current"] else ""
         weight = "bold" if p["current"] else "normal"
         rows.append(f"<tr style='font-weight:{weight}'><td>{mark}<span style='display:inline-block;width:16px;height:14px;"
-                    f"background:{p['colour']};color:{ink_on(p['colour'])};border:1px solid #222;vertical-align:middle;"
+                    f"background:{p['colour']};color:{text_on(p['colour'])};border:1px solid #222;vertical-align:middle;"
                     f"text-align:center;font-size:10px;font-weight:bold;line-height:14px'>{p['letter']}</span> {escape(p['name'])}</td>"
                     f"<td align=center>{p['influence']}</td><td align=center>{p['districts']}</td>"
                     f"<td align=center>{p['forces']}</td></tr>")

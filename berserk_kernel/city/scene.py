@@ -8,17 +8,12 @@ from __future__ import annotations
 
 from math import cos, pi, sin
 
-from ..core.scene import PALETTE, Circle, Line, Polygon, Rect, Scene, Text
+from ..core.scene import PALETTE, Circle, Line, Polygon, Rect, Scene, Text, text_on
 from .phases import PHASE_NAMES
 
 CELL, GAP, MARGIN, TOP, PANEL = 72, 4, 16, 40, 320
 INK, PAPER = PALETTE["ink"], PALETTE["paper"]
 WALL = PALETTE["sky"]   # walls and rivers: not blue, the colour of seat A (core.scene.SEAT_COLOURS)
-
-
-def _text_on(fill: str) -> str:
-    r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
-    return PALETTE["white"] if 0.299 * r + 0.587 * g + 0.114 * b < 140 else INK
 
 
 def _wrap(text: str, width: int) -> list[str]:
@@ -58,7 +53,7 @@ def city_scene(state, lang: str = "ru") -> Scene:
         x, y = origin(d)
         owner = state.owner[d]
         fill = colour[owner] if owner is not None else PAPER
-        ink = _text_on(fill)
+        ink = text_on(fill)
         scene.add(Rect(x + GAP / 2, y + GAP / 2, CELL - GAP, CELL - GAP, fill=fill, stroke=INK, width=1,
                        hit=f"district:{d}", radius=4))
         if d in m.start:
@@ -112,7 +107,7 @@ def _panel(scene: Scene, state, x: float, y: float, colour: list, lang: str) -> 
     y += line + 6
     for p in range(state.players):
         scene.add(Rect(x, y, 22, 18, fill=colour[p], stroke=INK, radius=3),
-                  Text(x + 11, y + 9, state.letter(p), size=12, bold=True, anchor="middle", fill=_text_on(colour[p])))
+                  Text(x + 11, y + 9, state.letter(p), size=12, bold=True, anchor="middle", fill=text_on(colour[p])))
         n, f = state.count_districts(p), state.total_forces(p)
         info = (f"influence {state.influence[p]} · districts {n} · forces {f}" if en else
                 f"Влияние {state.influence[p]} · районов {n} · сил {f}")

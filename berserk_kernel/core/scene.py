@@ -25,6 +25,13 @@ SEAT_TINTS = {"blue": "#DCEBF7", "vermillion": "#F9E3D6", "green": "#D6EFE6", "p
 FONT = "'DejaVu Sans', 'Noto Sans', Arial, sans-serif"
 
 
+def text_on(fill: str) -> str:
+    """The colour of letters on a `#RRGGBB` fill: white on a dark one (blue, vermillion), ink on
+    a light one. Read by the boards and by the apps' swatches, so both agree."""
+    r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
+    return PALETTE["white"] if 0.299 * r + 0.587 * g + 0.114 * b < 140 else PALETTE["ink"]
+
+
 @dataclass(frozen=True)
 class Rect:
     x: float

@@ -80,7 +80,9 @@ def test_lesson_hint_is_the_outlined_button_and_end_turn_is_not_loud_then_stars_
     expect(done).to_contain_text(w("stars_rule", "en", k=3))
     save_screenshot(page, "student-lesson-05-done-1024-en", full_page=False)
     assert_no_errors(page)
-    page.wait_for_timeout(300)                          # the progress reaches localStorage
+    # the lesson's progress has reached the browser's localStorage (the start page reads it there)
+    page.wait_for_function("() => (window.localStorage.getItem('berserk-notebooks:progress') || '')"
+                           ".includes('05_strike_and_defenders')", timeout=STEP_MS)
     open_ready(page, voila_url, "00_start_here", ".start-page .start-lessons")
     row = page.locator(".start-lesson[data-lesson='05_strike_and_defenders']")
     expect(row).to_contain_text("★★☆", timeout=STEP_MS)
