@@ -254,8 +254,8 @@ def suggest(state, level="normal", seed: int = 0, progress=None, cancel=None) ->
         parts = [odds[0]] if odds else []
         parts.append(_message("only_move"))
         ids = odds[1] if odds else ()
-        return Advice(a, win_chance(evaluate(state)[seat]), _join(parts), tuple(ids), [(a, win_chance(evaluate(state)[seat]), 0)],
-                      in_setup(state))
+        win = win_chance(evaluate(state)[seat])
+        return Advice(a, win, _join(parts), tuple(ids), [(a, win, 0)], in_setup(state))
     bot = make_bot(level, seed)
     ranked = bot.analyse(state, progress, cancel)
     alternatives = [(a, win_chance(v), n) for a, v, n in ranked]
