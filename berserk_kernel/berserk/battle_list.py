@@ -10,16 +10,18 @@ from __future__ import annotations
 from . import heroes, queue, reach
 from .actions import Action
 from .field import ORTHOGONAL
+from .interned import CARD, MOVE, STRIKE
 
-_new = tuple.__new__
+_GATHER, _PREPARE = CARD["gather"], CARD["prepare"]
+_ADJ, _ROW3, _Scan = reach.ADJ, reach.ROW3, reach.Scan
 _END = Action("end")
 
 
 def battle_list(s, me: int) -> list:
     """The legal list of the battle position `s` with no decision pending (`me`: the active seat).
     Plain loops rather than comprehensions: a comprehension is a function call of its own."""
-    scan = reach.Scan(s)
-    info, cards, cells, new = scan.info, s.cards, s.cells, _new
+    scan = _Scan(s)
+    info, cards, cells = scan.info, s.cards, s.cells
     seat = s.seats[me]
     pools = flyers_only = None
     out, gather, declare = [], [], []
@@ -30,7 +32,7 @@ def battle_list(s, me: int) -> list:
             continue
         i = info[c.card]
         if i.gathers and (i.max_tokens is None or c.tokens < i.max_tokens):
-            gather.append(new(Action, ("gather", u, None, None, None, ())))
+            gather.append(_GATHER[u])
         if i.battle or c.lasting:
             queue.declare_card(s, scan, c, False, declare)
         if not i.has_strike:
@@ -43,28 +45,31 @@ def battle_list(s, me: int) -> list:
         if zone == "field":
             cell = c.cell
             if c.moves:
+                mv = MOVE[u]
                 for x in ORTHOGONAL[cell]:
                     if cells[x] is None:
-                        add(new(Action, ("move", u, None, x, None, ())))
+                        add(mv[x])
+            sk = STRIKE[u]
             if i.flyer or c.flyer_strike:
                 for t in scan.strike_targets(c, pools):
-                    add(new(Action, ("strike", u, t, None, None, ())))
+                    add(sk[t])
                 continue            # (no closing for a flyer or a ground creature with a flyer strike)
             ok = pools[0]           # scan.strike_targets of a ground creature, inline
-            for x in reach.ADJ[cell]:
+            for x in _ADJ[cell]:
                 t = cells[x]
                 if t in ok:
-                    add(new(Action, ("strike", u, t, None, None, ())))
-            if pools[2] is not None and cell in reach.ROW3[1 - me]:
-                add(new(Action, ("strike", u, pools[2], None, None, ())))
+                    add(sk[t])
+            if pools[2] is not None and cell in _ROW3[1 - me]:
+                add(sk[pools[2]])
             if flyers_only is None:     # BR-11.1: only flyers left to the enemy
                 flyers_only = not any(info[cards[x].card].creature for x in scan.field[1 - me]) \
                     and any(info[cards[x].card].flyer for x in s.seats[1 - me].aux)
             if flyers_only:
-                add(new(Action, ("prepare", u, None, None, None, ())))
+                add(_PREPARE[u])
         else:
+            sk = STRIKE[u]
             for t in scan.strike_targets(c, pools):
-                add(new(Action, ("strike", u, t, None, None, ())))
+                add(sk[t])
     out += gather
     out += declare
     if s.mode == "heroes":

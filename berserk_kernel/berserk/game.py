@@ -270,7 +270,7 @@ class BerserkState(BaseState):
         # options (always allowed) (tests/test_fastpath.py and tests/test_fastpath_candidates.py
         # compare)
         if self.phase == "battle" and not self.pending and not self.fired and not self.queue:
-            self._legal = out = self._battle_list(self.active)      # stage "battle"
+            self._legal = out = battle_list(self, self.active)      # stage "battle"
             return out[:]                  # the position keeps its own list (apply's fast path)
         if self.stage in _EXACT:
             self._legal = out = self._candidates()

@@ -17,6 +17,7 @@ from ..core.messages import Joined, catalog
 from . import zones
 from .actions import Action
 from .effects import apply_effects
+from .interned import USE
 from .targets import abilities_of, ability_of, host_of, legal_targets, mass_cards, move_cells, target_verdict
 from .reach import Scan, infos
 from .strike import resolve as strike_resolve
@@ -247,13 +248,13 @@ def declare_card(s, scan, c, answers: bool, out: list) -> None:
                 out.extend(declarations(s, u, ab))
         return
     i = scan.info[c.card]
-    for ab, pays, mode, needs_cell in (i.instant_plan if answers else i.battle_plan):
+    for ab, pays, mode, needs_cell, planned, pr in (i.instant_plan if answers else i.battle_plan):
         if pays and payment_fault(s, c, ab) is not None:
             continue
         if mode == "self" or mode == "mass" or (mode == "host" and c.zone == "attached"):
-            out.append(_new(Action, ("use", u, None, None, ab.id, ())))
+            out.append(USE[u, ab.id][None])
         elif mode == "one" or mode == "choose":
-            legal = scan.ability_targets(c, ab, c.owner)
+            legal = scan.ability_targets(c, ab, c.owner, planned, pr)
             if not legal:
                 continue
             aid, new = ab.id, _new
@@ -264,8 +265,9 @@ def declare_card(s, scan, c, answers: bool, out: list) -> None:
             elif needs_cell:
                 out += [new(Action, ("use", u, None, cell, aid, (t,))) for t in legal for cell in move_cells(s, t)]
             else:                   # (a loop: a comprehension is a call of its own)
+                ut = USE[u, aid]
                 for t in legal:
-                    out.append(new(Action, ("use", u, None, None, aid, (t,))))
+                    out.append(ut[t])
 
 
 def in_play(s, seat) -> list[int]:
@@ -389,9 +391,16 @@ def resolve_top(s) -> None:
 def has_answer(s, seat) -> bool:
     """Can `seat` answer the queue with an instant action now?"""
     cards, info = s.cards, infos(s.defs)
-    instants = [u for u in in_play(s, seat)
-                if not cards[u].closed and (any(ab.timing == "instant" for ab in abilities_of(s, u))
-                                            if cards[u].lasting else info[cards[u].card].instant)]
+    instants = []                 # `in_play(s, seat)`'s open cards with an instant ability, in its order
+    for u in filter(None, s.cells):
+        c = cards[u]
+        if c.owner == seat and not c.closed and (_has_instant(s, u) if c.lasting else info[c.card].instant):
+            instants.append(u)
+    p = s.seats[seat]
+    for u in p.aux + p.attached:
+        c = cards[u]
+        if not c.closed and (_has_instant(s, u) if c.lasting else info[c.card].instant):
+            instants.append(u)
     if not instants:
         return False
     saved = s.priority
@@ -412,6 +421,11 @@ def has_answer(s, seat) -> bool:
         return bool(out)
     finally:
         s.priority = saved
+
+
+def _has_instant(s, u) -> bool:
+    """Has the card with lasting effects an instant ability, granted ones included?"""
+    return any(ab.timing == "instant" for ab in abilities_of(s, u))
 
 
 def settle(s) -> None:

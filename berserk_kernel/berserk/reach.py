@@ -87,7 +87,7 @@ class Info:
     __slots__ = ("creature", "flyer", "has_strike", "strikeable", "gathers", "battle", "instant",
                  "max_tokens", "turn_start", "battle_plan", "instant_plan")
 
-    def __init__(self, d):
+    def __init__(self, d, defs):
         self.creature = d.type == "creature"
         self.flyer = d.kind == "flyer"
         self.has_strike = d.has_strike
@@ -97,11 +97,12 @@ class Info:
         own = tuple(a for a in d.abilities if not a.granted)
         self.battle = tuple(a for a in own if a.timing in ("activated", "instant"))   # own time
         self.instant = tuple(a for a in own if a.timing == "instant")                # answers (BR-14)
-        # the same abilities as (ability, has a cost or a per-turn limit, target mode, needs a cell)
-        self.battle_plan = tuple((a, bool(a.per_turn or a.tokens or a.wounds or a.coins), a.target, a.needs_cell)
-                                 for a in self.battle)
-        self.instant_plan = tuple((a, bool(a.per_turn or a.tokens or a.wounds or a.coins), a.target, a.needs_cell)
-                                  for a in self.instant)
+        # the same abilities as (ability, has a cost or a per-turn limit, target mode, needs a cell,
+        # its `plan`, its `printed` table for this card set)
+        self.battle_plan = tuple((a, bool(a.per_turn or a.tokens or a.wounds or a.coins), a.target, a.needs_cell,
+                                  plan(a), printed(a, defs)) for a in self.battle)
+        self.instant_plan = tuple((a, bool(a.per_turn or a.tokens or a.wounds or a.coins), a.target, a.needs_cell,
+                                   plan(a), printed(a, defs)) for a in self.instant)
         self.max_tokens = d.max_tokens
         self.turn_start = any(a.timing == "triggered" and a.trigger == "turn_start" for a in d.abilities)
 
@@ -110,9 +111,12 @@ class _Infos(dict):
     def __init__(self, defs):
         super().__init__()
         self.defs = defs
+        # every kind some card of the set may protect from (granted abilities are the set's too):
+        # a kind outside it is never refused by a protection (targets.protected_from)
+        self.protections = frozenset(k for d in defs.values() for a in d.abilities for k in a.protection)
 
     def __missing__(self, card_id):
-        info = self[card_id] = Info(self.defs[card_id])
+        info = self[card_id] = Info(self.defs[card_id], self.defs)
         return info
 
 
@@ -243,8 +247,9 @@ class Scan:
 
     def maybe_in(self, seat: int):
         """Uids of `seat`'s cards in play `targets.protected_from` may answer yes for: a card
-        that carries a protection, has lasting effects, or whose owner has a protecting card
-        attached (its prefilter). Read once per position and seat."""
+        that carries a protection or has lasting effects, and the host of a protecting card
+        attached (`carried` reads a card's own constants, its granted ones and what the
+        cards attached to it lend, nothing else). Read once per position and seat."""
         p = self._prot[seat]
         if p is None:
             s, cards = self.s, self.cards
@@ -253,17 +258,18 @@ class Scan:
                 p = _NONE
             else:
                 st = s.seats[seat]
-                att = st.attached
-                if att and any(cards[r].card in ids for r in att):
-                    p = set(self.field[seat])
-                    p.update(st.aux)
-                    p.update(att)
-                else:
-                    p = set()       # (a loop: a comprehension is a call of its own)
-                    for u in self.field[seat] + st.aux + att:
-                        c = cards[u]
-                        if c.card in ids or c.lasting:
-                            p.add(u)
+                p = set()           # (a loop: a comprehension is a call of its own)
+                for u in self.field[seat] + st.aux:
+                    c = cards[u]
+                    if c.card in ids or c.lasting:
+                        p.add(u)
+                for u in st.attached:
+                    c = cards[u]
+                    if c.card in ids:
+                        p.add(u)
+                        p.add(c.host)       # what it lends counts for its carrier
+                    elif c.lasting:
+                        p.add(u)
             self._prot[seat] = p
         return p
 
@@ -291,7 +297,7 @@ class Scan:
         is one (HR-combined-restrictions)."""
         s, cards, info = self.s, self.cards, self.info
         enemy = 1 - seat
-        maybe = self.maybe_in(enemy)
+        maybe = self.maybe_in(enemy) if "strike" in info.protections else _NONE
         flyer = []                  # (a loop: a comprehension is a call of its own)
         for u in self.field[enemy] + s.seats[enemy].aux:
             t = cards[u]
@@ -346,12 +352,12 @@ class Scan:
         i = 1 - seat if side == "enemy" else seat
         return self.field[i] + s.seats[i].aux + s.seats[i].attached
 
-    def ability_targets(self, src, ab, seat: int) -> list:
-        """`targets.legal_targets(s, src.uid, ab, seat)` for an ability that is not a trigger's."""
+    def ability_targets(self, src, ab, seat: int, planned, pr) -> list:
+        """`targets.legal_targets(s, src.uid, ab, seat)` for an ability that is not a trigger's;
+        `planned` is `plan(ab)`, `pr` is `printed(ab, defs)` (an `Info`'s plans hold both)."""
         s, cards = self.s, self.cards
         (f, attack, is_row, row_near, table, aux_kind, zone, other, marks, side, kind,
-         opening) = plan(ab)
-        pr = printed(ab, s.defs)
+         opening) = planned
         forced = self.forced(seat) if attack else None
         src_uid = src.uid
         here = src.cell if src.zone == "field" else cards[src.host].cell if src.zone == "attached" else None
@@ -365,7 +371,10 @@ class Scan:
             else:
                 near = None if table is None else table[here]
         aux_ok = aux_kind or here is None
-        maybe = self.maybe_protected() if side == "any" else self.maybe_in(1 - seat if side == "enemy" else seat)
+        if kind not in self.info.protections:
+            maybe = _NONE
+        else:
+            maybe = self.maybe_protected() if side == "any" else self.maybe_in(1 - seat if side == "enemy" else seat)
         pool = self.pool(side, seat)
         if forced is not None:       # the first attack of the turn goes at the taunting card
             pool = [u for u in pool if u == forced]

@@ -134,13 +134,12 @@ def _alive(s) -> list:
     """[has_creatures(s, 0), has_creatures(s, 1)] in one pass over the field (after every action)."""
     cards, info = s.cards, infos(s.defs)
     alive = [False, False]
-    for u in s.cells:
-        if u is not None:
-            c = cards[u]
-            if not alive[c.owner] and info[c.card].creature:
-                alive[c.owner] = True
-                if alive[0] and alive[1]:
-                    return alive
+    for u in filter(None, s.cells):     # (uids start at 1: the empty cells skipped in C)
+        c = cards[u]
+        if not alive[c.owner] and info[c.card].creature:
+            alive[c.owner] = True
+            if alive[0] and alive[1]:
+                return alive
     for seat in (0, 1):
         if not alive[seat]:
             alive[seat] = any(info[cards[u].card].creature for u in s.seats[seat].aux)

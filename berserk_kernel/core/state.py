@@ -149,7 +149,10 @@ class BaseState(Contract):
             if self._redo:             # what was undone belongs to another line of play now
                 self._redo.clear()
             self._unmarked()
-            self._run(action, dice)
+            if dice is None:           # (`_run` inline: this is search's path)
+                self._perform(action)
+            else:
+                self._perform_rolled(action, dice)
             self.actions.append(action)
             return self
         # the mark leaves out the log and the record: both only grow, so undo cuts them back to

@@ -1,0 +1,126 @@
+"""The battle list's shortcuts for protections and its shared action objects, cross-checked
+against the explaining kernel (issue 10, search speed).
+
+- `reach.Scan` asks `protected` only for a card `maybe_in` names (a card carrying a protection
+  or lasting effects, the carrier of a protecting card attached), and not at all for a kind no
+  card of the set protects from. The demo set protects only from a shot and a throw, so here a
+  card set where creatures and the shield also protect from simple strikes is played: the legal
+  lists must be the explaining lists (tests/test_fastpath_candidates.py), in their order.
+- `interned`: the legal lists share one `Action` per fields; an action object kept from an
+  older list is checked again unless it is in the position's own list.
+"""
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from berserk_kernel.berserk import interned, new_game, position
+from berserk_kernel.berserk.actions import Action
+from berserk_kernel.berserk.agents import choose
+from berserk_kernel.berserk.cards import demo_cards
+from berserk_kernel.berserk.targets import protected_from
+from berserk_kernel.core.dice import Dice
+from berserk_kernel.core.errors import IllegalAction
+
+from .test_fastpath_candidates import VOCAB, explaining_legal
+
+# creatures of both demo decks that protect themselves from simple strikes here
+GUARDED = ("gorge_warden", "stubborn_shieldbearer", "skeleton_spearman", "fen_militiaman")
+
+
+def guarded_cards() -> dict:
+    """The demo set with protections from strikes: the shield lends one to its carrier (with
+    the shot), some creatures carry their own."""
+    defs = dict(demo_cards())
+    shield = defs["iron_bound_shield"]
+    lent = dataclasses.replace(shield.abilities[0], protection=("shot", "strike"))
+    defs["iron_bound_shield"] = dataclasses.replace(shield, abilities=(lent,) + shield.abilities[1:])
+    own = dataclasses.replace(lent, id="strike_guard", applies_to="self")
+    for cid in GUARDED:
+        if cid in defs:
+            defs[cid] = dataclasses.replace(defs[cid], abilities=defs[cid].abilities + (own,))
+    return defs
+
+
+def guarded_positions(seeds, vocab: bool):
+    defs = guarded_cards()
+    for seed in seeds:
+        s = position(*VOCAB, seed=seed, defs=defs) if vocab else new_game(seed=seed, defs=defs)
+        dice, rng = Dice(seed), random.Random(seed)
+        k = 0
+        while s.phase != "over" and k < 3000:
+            legal = s.legal_actions()
+            if s.stage in ("battle", "queue"):
+                yield s, legal
+            k += 1
+            a = legal[rng.randrange(len(legal))] if k % 3 == 0 else choose(s, dice, legal)
+            s.apply(a, history=False)
+
+
+def test_the_guarded_set_is_what_the_test_means():
+    defs = guarded_cards()
+    assert sum(1 for cid in GUARDED if cid in defs) >= 3
+    assert "strike" in defs["iron_bound_shield"].abilities[0].protection
+
+
+@pytest.mark.parametrize("vocab,seeds,least", [(False, range(0, 40), 2000), (True, range(0, 30), 1000)])
+def test_battle_lists_with_protections_from_strikes_are_the_explaining_lists(vocab, seeds, least):
+    n = guarded = carried = 0
+    for s, legal in guarded_positions(seeds, vocab):
+        assert legal == explaining_legal(s), (s.turn, s.stage)
+        enemy = 1 - s.to_move
+        shielded = [u for u, c in s.cards.items() if c.in_play and c.owner == enemy and not c.face_down
+                    and protected_from(s, u, "strike")]
+        guarded += bool(shielded)
+        carried += any(s.cards[u].card not in GUARDED for u in shielded)    # by the shield it carries
+        n += 1
+    assert n >= least, n
+    assert guarded >= 200, guarded          # positions where some enemy card cannot be struck
+    if not vocab:
+        assert carried >= 10, carried       # ... because of the shield attached to it
+
+
+def test_listed_actions_are_shared_and_equal_to_the_checked_constructor():
+    s = new_game(seed=5)
+    dice = Dice(5)
+    while s.phase != "battle":
+        s.apply(choose(s, dice), history=False)
+    first = s.legal_actions()
+    again = s.legal_actions()
+    for a, b in zip(first, again):
+        assert a is b                       # one object per fields, whichever list
+        assert tuple.__eq__(a, Action(*a)) and type(a) is Action
+    assert interned.MOVE[3][7] is interned.MOVE[3][7] == Action("move", 3, None, 7)
+    assert interned.STRIKE[3][9] == Action("strike", 3, 9)
+    assert interned.CARD["gather"][3] == Action("gather", 3)
+    assert interned.USE[3, "shot"][9] == Action("use", 3, None, None, "shot", (9,))
+    assert interned.USE[3, "heal"][None] == Action("use", 3, None, None, "heal", ())
+
+
+def test_tables_stop_growing_at_their_cap(monkeypatch):
+    made = []
+    table = interned._Table(lambda k: made.append(k) or ("made", k))
+    monkeypatch.setattr(interned, "CAP", 1)
+    assert table[1] == ("made", 1) and table[2] == ("made", 2)
+    assert list(table) == [1]               # the first kept, the second made and not kept
+    assert table[1] == ("made", 1) and table[2] == ("made", 2)
+    assert made == [1, 2, 2]
+
+
+def test_an_action_from_an_older_list_is_checked_again():
+    s = position("A gorge_warden c2", "B bog_troll e5")
+    before = s.legal_actions()
+    move = next(a for a in before if a.kind == "move")
+    s.apply(move, history=False)            # from this position's own list: not checked again
+    after = s.legal_actions()
+    assert move not in after                # the card stands there now
+    key, n_log = s.key(), len(s.log)
+    with pytest.raises(IllegalAction):
+        s.apply(move, history=False)        # the same object, but not in this position's list
+    assert s.key() == key and len(s.log) == n_log
+    stay = next(a for a in after if a.kind == "end")
+    assert stay is next(a for a in before if a.kind == "end")
+    s.apply(stay, history=False)            # shared and listed here: applied
+    assert s.turn == 2
