@@ -172,7 +172,7 @@ class BaseApp(ErrorShown, W.VBox):
         return []
 
     def side_panels_top(self) -> list:
-        """Panels above the card panel (squad building)."""
+        """Panels above the card panel (whatever pointing must not move: lists of buttons)."""
         return []
 
     def refresh_side(self) -> None:

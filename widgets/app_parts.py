@@ -84,16 +84,48 @@ class ButtonPool:
 
 
 _HOVER_ESM = r"""
+// While the pointer is over an app's main row (the board and the side column), the side column
+// does not get shorter: pointing at a card shows it in the card panel, and a shorter column at
+// the bottom of a scrolled page would scroll the page, move another button or card under the
+// pointer, show that one, and so on (the page shook; a click went to no button).
+function holder() {
+  let held = null, watcher = null;
+  const raise = () => {
+    const cs = getComputedStyle(held);
+    const extra = cs.boxSizing === "border-box" ? 0 :
+      ["paddingTop", "paddingBottom", "borderTopWidth", "borderBottomWidth"].reduce((a, k) => a + (parseFloat(cs[k]) || 0), 0);
+    const h = held.getBoundingClientRect().height - extra;
+    if (h > (parseFloat(held.style.minHeight) || 0) + 0.5) held.style.minHeight = h + "px";
+  };
+  const release = () => {
+    if (watcher) watcher.disconnect();
+    if (held) held.style.minHeight = "";
+    held = null; watcher = null;
+  };
+  const hold = (side) => {
+    if (side === held) return;
+    release();
+    held = side;
+    raise();
+    if (window.ResizeObserver) { watcher = new ResizeObserver(() => held && raise()); watcher.observe(side); }
+  };
+  return { hold, release };
+}
+
 function render({ model, el }) {
   const prefix = model.get("prefix");
+  const side = holder();
   const handler = (e) => {
+    const main = e.target && e.target.closest ? e.target.closest(".app-main") : null;
+    const column = main ? main.querySelector(".app-side") : null;
+    if (column) side.hold(column); else side.release();
     const t = e.target && e.target.closest ? e.target.closest("." + prefix) : null;
     let key = "";
     if (t) { for (const c of t.classList) { if (c.startsWith(prefix + "-")) key = c.slice(prefix.length + 1); } }
     if (key !== model.get("hovered")) { model.set("hovered", key); model.save_changes(); }
   };
   document.addEventListener("mouseover", handler);
-  return () => document.removeEventListener("mouseover", handler);
+  return () => { document.removeEventListener("mouseover", handler); side.release(); };
 }
 export default { render };
 """

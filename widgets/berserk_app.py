@@ -96,10 +96,14 @@ class BerserkApp(BaseApp):
         self.refresh()
 
     def side_panels_top(self) -> list:
-        return [self.squad_html]
+        # The list of cards stands above the card panel: pointing at a button of the list shows
+        # that card in the panel, and a panel above the list would push the button away from
+        # under the pointer (by the card's height: a click meant for it then hit another button
+        # or none)
+        return [self.squad_html, self.hand_title, self.hand_buttons]
 
     def side_panels(self) -> list:
-        return [self.hand_title, self.hand_buttons, self.dice_html, self.fight_html, self.odds_box]
+        return [self.dice_html, self.fight_html, self.odds_box]
 
     def below_main(self) -> list:
         """Hot-seat only (`setup_row=True`): whose side the board shows, and a new game."""

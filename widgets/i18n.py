@@ -70,7 +70,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "lit_cards": ("карты: {cards}", "cards: {cards}"),
     "lit": ("Подсвечено — {what}", "Lit — {what}"),
     "focus_action": ("На доске выделено действие: {what}", "Shown on the board: {what}"),
-    "nothing_lit": ("Подсвеченных целей нет", "Nothing is lit"),
+    "nothing_lit": ("Подсвеченных целей нет", "No targets are lit"),
     "click_hint": ("Нажмите на подсвеченную карту или клетку.", "Click a lit card or cell."),
     "click_district": ("Нажмите на подсвеченный район.", "Click a lit district."),
     "pick_card_first": ("Сначала выберите карту: подсвечены те, что могут действовать.",
