@@ -8,6 +8,7 @@ against the explaining kernel (issue 10, search speed).
   lists must be the explaining lists (tests/test_fastpath_candidates.py), in their order.
 - `interned`: the legal lists share one `Action` per fields; an action object kept from an
   older list is checked again unless it is in the position's own list.
+- `queue._instants_in_play`: settle's one question for both seats before asking `has_answer`.
 """
 from __future__ import annotations
 
@@ -16,11 +17,12 @@ import random
 
 import pytest
 
-from berserk_kernel.berserk import interned, new_game, position
+from berserk_kernel.berserk import interned, new_game, position, queue
 from berserk_kernel.berserk.actions import Action
 from berserk_kernel.berserk.agents import choose
 from berserk_kernel.berserk.cards import demo_cards
-from berserk_kernel.berserk.targets import protected_from
+from berserk_kernel.berserk.queue import in_play
+from berserk_kernel.berserk.targets import abilities_of, protected_from
 from berserk_kernel.core.dice import Dice
 from berserk_kernel.core.errors import IllegalAction
 
@@ -124,3 +126,20 @@ def test_an_action_from_an_older_list_is_checked_again():
     assert stay is next(a for a in before if a.kind == "end")
     s.apply(stay, history=False)            # shared and listed here: applied
     assert s.turn == 2
+
+
+def test_instants_in_play_is_the_explaining_question_for_both_seats():
+    """settle lets both players pass at once when `queue._instants_in_play` says neither holds an
+    open card with an instant ability in play: the question `has_answer` asks first, per seat."""
+    seen = {True: 0, False: 0}
+    for s, _legal in guarded_positions(range(100, 110), False):
+        want = any(not s.cards[u].closed and any(ab.timing == "instant" for ab in abilities_of(s, u))
+                   for seat in (0, 1) for u in in_play(s, seat))
+        assert queue._instants_in_play(s) is want
+        seen[want] += 1
+    for s, _legal in guarded_positions(range(10, 14), True):
+        want = any(not s.cards[u].closed and any(ab.timing == "instant" for ab in abilities_of(s, u))
+                   for seat in (0, 1) for u in in_play(s, seat))
+        assert queue._instants_in_play(s) is want
+        seen[want] += 1
+    assert min(seen.values()) >= 50, seen

@@ -16,11 +16,20 @@ E = catalog("berserk_kernel.berserk", "data/errors.toml")
 COLS = 5
 RANKS = 6
 CELLS = range(COLS * RANKS)
+_N = COLS * RANKS
 COL_NAMES = "abcde"
 
 
-def cell_name(cell: int) -> str:
+def _cell_name(cell: int) -> str:
     return f"{COL_NAMES[cell % COLS]}{cell // COLS + 1}"
+
+
+_NAMES = tuple(_cell_name(c) for c in CELLS)
+
+
+def cell_name(cell: int) -> str:
+    """7 -> ``"c2"`` (a name read from a table for the cells of the field)."""
+    return _NAMES[cell] if 0 <= cell < _N else _cell_name(cell)
 
 
 def parse_cell(name: str) -> int:

@@ -19,7 +19,7 @@ from ..core.loading import parse_text
 from ..core.messages import catalog
 from ..core.rules import RuleRegistry
 from ..core.state import BaseState
-from . import heroes, hidden, movement, placement, queue, setup, strike, turn, zones
+from . import heroes, hidden, movement, passing, placement, queue, setup, strike, tokens, turn, zones
 from . import readout, undo
 from .actions import Action
 from .battle_list import battle_list
@@ -55,9 +55,9 @@ DISPATCH = {
     "exchange": ({"pending:choice"}, strike.check_choice, strike.do_choice),
     "safe": ({"pending:choice"}, strike.check_choice, strike.do_choice),
     "use": ({"battle", "queue", "triggers"}, queue.check_use, queue.do_use),
-    "pass": ({"queue"}, queue.check_pass, queue.do_pass),
-    "skip": ({"triggers"}, queue.check_skip, queue.do_skip),
-    "gather": ({"battle"}, queue.check_gather, queue.do_gather),
+    "pass": ({"queue"}, passing.check_pass, passing.do_pass),
+    "skip": ({"triggers"}, passing.check_skip, passing.do_skip),
+    "gather": ({"battle"}, tokens.check_gather, tokens.do_gather),
     "hire": ({"battle"}, heroes.check_hire, heroes.do_hire),
 }
 _DONE = {"build": setup.do_build_done, "attach": placement.do_attach_done, "pending:attach": placement.do_attach_done}

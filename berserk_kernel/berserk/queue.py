@@ -37,6 +37,7 @@ def _act(fields: tuple) -> Action:
 
 
 _PASS = Action("pass")
+_REF = "#{}".format          # a card's reference in the log, "#12"
 
 
 # --- what may be declared now ----------------------------------------------------------------
@@ -287,7 +288,7 @@ def do_use(s, a) -> None:
     seat = c.owner
     host = host_of(s, c.uid)
     pay(s, c, ab)
-    tnames = ", ".join(f"#{t}" for t in a.targets) or {"self": f"#{c.uid}", "host": f"#{host}"}.get(ab.target, "—")
+    tnames = ", ".join(map(_REF, a.targets)) or {"self": f"#{c.uid}", "host": f"#{host}"}.get(ab.target, "—")
     s._log("HR-declaration", "declare", M.lazy("declared", card=d, uid=c.uid, ability=ab.text, targets=tnames),
            source=c.uid, ability=ab.id, targets=list(a.targets))
     entry = {"source": c.uid, "card": holder, "ability": ab.id, "targets": list(a.targets), "seat": seat,
@@ -332,32 +333,6 @@ def pay(s, c, ab) -> None:
         s._log("HR-payment", "pay", M.lazy("payment", parts=Joined(parts)))
     if ab.sacrifice:
         zones.to_graveyard(s, c.uid, "HR-payment")
-
-
-def check_pass(s, a):
-    return s.RULES.ok("HR-queue-empty")
-
-
-def do_pass(s, a) -> None:
-    s._log("HR-queue-empty", "pass", M.lazy("passes", player=s.seats[s.priority].name))
-    s.passes += 1
-    s.priority = 1 - s.priority
-
-
-def check_skip(s, a):
-    f = fired_entry(s, a.card, a.ability)
-    if f is None:
-        return s.RULES.no("HR-simultaneous-triggers", M.lazy("queue_there_such_fired_trigger"))
-    ab = s.defs[s.cards[a.card].card].ability(a.ability)
-    if not ab.optional and declarations(s, a.card, ab, f):
-        return s.RULES.no("HR-simultaneous-triggers", M.lazy("queue_mandatory_triggered_ability_cannot"))
-    return s.RULES.ok("BR-17")
-
-
-def do_skip(s, a) -> None:
-    f = fired_entry(s, a.card, a.ability)
-    s.fired.remove(f)
-    s._log("BR-17", "skip", M.lazy("not_declared", ability=s.defs[s.cards[a.card].card].ability(a.ability).text, uid=a.card))
 
 
 # --- resolving ----------------------------------------------------------------------------------
@@ -423,6 +398,22 @@ def has_answer(s, seat) -> bool:
         s.priority = saved
 
 
+def _instants_in_play(s) -> bool:
+    """Has either player an open card in play with an instant ability (`has_answer`'s first
+    question, for both seats at once)?"""
+    cards, info = s.cards, infos(s.defs)
+    for u in filter(None, s.cells):
+        c = cards[u]
+        if not c.closed and (_has_instant(s, u) if c.lasting else info[c.card].instant):
+            return True
+    for p in s.seats:
+        for u in p.aux + p.attached:
+            c = cards[u]
+            if not c.closed and (_has_instant(s, u) if c.lasting else info[c.card].instant):
+                return True
+    return False
+
+
 def _has_instant(s, u) -> bool:
     """Has the card with lasting effects an instant ability, granted ones included?"""
     return any(ab.timing == "instant" for ab in abilities_of(s, u))
@@ -442,9 +433,17 @@ def settle(s) -> None:
             return
         victory = True
         if s.fired:
+            # the declarations of a fired trigger, kept for the question after this loop: between
+            # the two only fired entries go and lines are logged, which they do not read (the
+            # chooser they were asked for is the trigger's seat, as it is after the loop)
+            known = {}
             for f in list(s.fired):
                 ab = s.defs[s.cards[f["card"]].card].ability(f["ability"])
-                if not declarations(s, f["card"], ab, f) if f["seat"] == chooser(s) else False:
+                if f["seat"] != chooser(s):
+                    continue
+                options = declarations(s, f["card"], ab, f)
+                known[id(f)] = (f, options)
+                if not options:
                     s.fired.remove(f)
                     s._log("BR-17", "cancel", M.lazy("cancelled_unpaid", ability=ab.text, uid=f["card"]), card=f["card"])
                     s._log("HR-combined-restrictions", "cancel", M.lazy("queue_target_meets_every_restriction_2"))
@@ -455,7 +454,9 @@ def settle(s) -> None:
             mine = [f for f in s.fired if f["seat"] == me]
             if len({(f["card"], f["ability"]) for f in mine}) == 1:
                 ab = s.defs[s.cards[mine[0]["card"]].card].ability(mine[0]["ability"])
-                options = declarations(s, mine[0]["card"], ab, mine[0])
+                f, options = known.get(id(mine[0]), (None, None))
+                if f is not mine[0]:
+                    options = declarations(s, mine[0]["card"], ab, mine[0])
                 if len(options) == 1 and not ab.optional:
                     do_use(s, options[0])
                     continue
@@ -469,6 +470,12 @@ def settle(s) -> None:
                 if not s.queue and not s.fired and not s.pending:
                     s._log("HR-queue-empty", "queue", M.lazy("queue_queue_empty_both_passed"))
                 continue
+            if s.passes == 0 and not _instants_in_play(s):
+                # neither player holds an open card with an instant ability in play: both pass
+                # without being asked (the two passes `has_answer` would find, one loop for both)
+                s.passes = 2                 # (the priority goes round to where it was)
+                victory = False
+                continue
             if not has_answer(s, s.priority):
                 s.passes += 1
                 s.priority = 1 - s.priority
@@ -476,31 +483,3 @@ def settle(s) -> None:
                 continue
             return
         return
-
-
-# --- tokens (BR-13) -------------------------------------------------------------------------------
-
-def check_gather(s, a):
-    R = s.RULES
-    c = s.cards.get(a.card)
-    if c is None or not c.in_play:
-        return R.no("CR-play-zone", M.lazy("card_not_in_play_zone", uid=a.card))
-    if c.owner != s.active:
-        return R.no("BR-9", M.lazy("queue_your_own_cards_gather"))
-    if c.face_down:
-        return R.no("BR-8.4", M.lazy("queue_card_still_face_down"))
-    d = s.defs[c.card]
-    if c.closed:
-        return R.no("BR-9.2", M.lazy("already_closed", card=d))
-    if not any(ab.tokens for ab in d.abilities):
-        return s.RULES.no("BR-13", M.lazy("queue_card_use_tokens_none"))
-    if d.max_tokens is not None and c.tokens >= d.max_tokens:
-        return s.RULES.no("CR-token-limit", M.lazy("token_limit", n=d.max_tokens))
-    return s.RULES.ok("BR-13")
-
-
-def do_gather(s, a) -> None:
-    c = s.cards[a.card]
-    c.closed = True
-    c.tokens += 1
-    s._log("BR-13", "tokens", M.lazy("gathers_token", card=s.defs[c.card], uid=c.uid, n=c.tokens), card=c.uid)
