@@ -9,6 +9,8 @@ against the explaining kernel (issue 10, search speed).
 - `interned`: the legal lists share one `Action` per fields; an action object kept from an
   older list is checked again unless it is in the position's own list.
 - `queue._instants_in_play`: settle's one question for both seats before asking `has_answer`.
+- `targets.modifier`: a card without lasting effects and with nothing attached on its side
+  reads only its own constants (their sum kept per card definition).
 """
 from __future__ import annotations
 
@@ -22,7 +24,8 @@ from berserk_kernel.berserk.actions import Action
 from berserk_kernel.berserk.agents import choose
 from berserk_kernel.berserk.cards import demo_cards
 from berserk_kernel.berserk.queue import in_play
-from berserk_kernel.berserk.targets import abilities_of, protected_from
+from berserk_kernel.berserk.lasting import bonus
+from berserk_kernel.berserk.targets import abilities_of, carried, modifier, protected_from
 from berserk_kernel.core.dice import Dice
 from berserk_kernel.core.errors import IllegalAction
 
@@ -143,3 +146,28 @@ def test_instants_in_play_is_the_explaining_question_for_both_seats():
         assert queue._instants_in_play(s) is want
         seen[want] += 1
     assert min(seen.values()) >= 50, seen
+
+
+def _modifier_by_carried(s, uid, name):
+    """targets.modifier as it reads `carried` (the reference for its shortcut)."""
+    c = s.cards.get(uid)
+    if c is None or not c.in_play:
+        return 0
+    total = sum(v for a in carried(s, uid) for k, v in a.modifier if k == name)
+    return total + bonus(c, name) if c.lasting else total
+
+
+def test_modifier_is_the_sum_over_carried_abilities():
+    """modifier's shortcut (a card without lasting effects and nothing attached to its side reads
+    only its own constants, summed once per definition) against the sum over `carried`."""
+    seen = set()
+    for vocab, seeds in ((False, range(200, 215)), (True, range(20, 26))):
+        for s, _legal in guarded_positions(seeds, vocab):
+            for u, c in s.cards.items():
+                for name in ("attack_die", "defence_die", "armour"):
+                    got = modifier(s, u, name)
+                    assert got == _modifier_by_carried(s, u, name), (u, name)
+                    if got and c.in_play:
+                        seen.add((name, bool(c.lasting), c.zone == "field" and bool(s.seats[c.owner].attached)))
+    assert ("armour", False, True) in seen and ("armour", False, False) in seen, seen
+    assert any(lasting for _, lasting, _ in seen), seen

@@ -142,11 +142,15 @@ def _mod(m: int) -> str:
     return f" {'+' if m > 0 else '-'} {abs(m)}" if m else ""
 
 
-def poison_tick(s, seat: int) -> None:
-    """Poisoned cards of the player whose turn begins take their poison in wounds (R-BR-POISON)."""
+def poison_tick(s, seat: int, poisoned: bool | None = None) -> None:
+    """Poisoned cards of the player whose turn begins take their poison in wounds (R-BR-POISON).
+    `poisoned`: whether one of the player's cards in play is poisoned, when the caller has just
+    read them all (None: read here)."""
     cards, p = s.cards, s.seats[seat]
-    if not any(cards[u].poison for u in p.aux + p.attached) and not any(
-            cards[u].poison for u in s.cells if u is not None and cards[u].owner == seat):
+    if poisoned is None:
+        poisoned = any(cards[u].poison for u in p.aux + p.attached) or any(
+            cards[u].poison for u in s.cells if u is not None and cards[u].owner == seat)
+    if not poisoned:
         remove_dead(s)           # no poisoned card in play (no scan of every card)
         return
     for c in list(s.cards.values()):

@@ -45,11 +45,26 @@ def _constants(d) -> tuple:
     return v[1]
 
 
+_OWN_MOD: dict = {}
+
+
+def _own_modifier(d, name: str) -> int:
+    """The sum of modifier `name` over the card's own constant abilities for itself, read once
+    per card definition."""
+    key = (id(d), name)
+    v = _OWN_MOD.get(key)
+    if v is None or v[0] is not d:
+        v = _OWN_MOD[key] = (d, sum(n for a in _constants(d)[0] for k, n in a.modifier if k == name))
+    return v[1]
+
+
 def modifier(s, uid, name: str) -> int:
     """attack_die, defence_die or armour of a card in play (0 outside the play zone)."""
     c = s.cards.get(uid)
     if c is None or not c.in_play:
         return 0
+    if not c.lasting and (c.zone != "field" or not s.seats[c.owner].attached):
+        return _own_modifier(s.defs[c.card], name)    # `carried` holds only the card's own constants
     total = 0
     for a in carried(s, uid):
         for k, v in a.modifier:                # AbilityDef.mod without building a dict

@@ -25,11 +25,15 @@ def fire(s, event: str, uid: int, point: int | None = None) -> None:
             s._log("HR-simultaneous-triggers", "trigger", M.lazy("triggers_triggers", text=ab.text, d_name=d.name, uid=uid), card=uid, ability=ab.id)
 
 
-def fire_turn_start(s, seat: int) -> None:
+def fire_turn_start(s, seat: int, starts: bool | None = None) -> None:
+    """The turn-start triggers of `seat`'s cards in play fire. `starts`: whether one of them has
+    such a trigger, when the caller has just read them all (None: read here)."""
     cards, info, p = s.cards, infos(s.defs), s.seats[seat]
     # most turns no card in play has a turn-start trigger: then nothing fires (no scan of every card)
-    if not any(info[cards[u].card].turn_start for u in p.aux + p.attached) and not any(
-            info[cards[u].card].turn_start for u in s.cells if u is not None and cards[u].owner == seat):
+    if starts is None:
+        starts = any(info[cards[u].card].turn_start for u in p.aux + p.attached) or any(
+            info[cards[u].card].turn_start for u in s.cells if u is not None and cards[u].owner == seat)
+    if not starts:
         return
     # the player's cards in play (the field's cells, the auxiliary zone, the attached ones), in
     # the order of the card table, picked from it at C speed

@@ -60,7 +60,8 @@ def start_turn(s, seat: int) -> None:
     s.active = seat
     opened = 0
     kept = []
-    cards, defs, p = s.cards, s.defs, s.seats[seat]
+    cards, defs, info, p = s.cards, s.defs, infos(s.defs), s.seats[seat]
+    poisoned = starts = False       # read on the way for poison_tick and fire_turn_start
     # the player's cards in play: the field, the auxiliary zone, the attached ones
     for u in [u for u in s.cells if u is not None and cards[u].owner == seat] + p.aux + p.attached:
         c = cards[u]
@@ -69,9 +70,15 @@ def start_turn(s, seat: int) -> None:
         elif c.closed:
             opened += 1
             c.closed = False
-        d = defs[c.card]
-        if d.is_creature and c.moves != d.move:   # set only when it changes (undo journal)
-            c.moves = d.move
+        i = info[c.card]
+        if i.creature:
+            move = defs[c.card].move
+            if c.moves != move:                 # set only when it changes (undo journal)
+                c.moves = move
+        if c.poison:
+            poisoned = True
+        if i.turn_start:
+            starts = True
     if len(kept) > 1:
         keep = set(kept)
         kept = [u for u in cards if u in keep]     # logged in the order of the card table
@@ -87,16 +94,18 @@ def start_turn(s, seat: int) -> None:
     for uid in kept:
         s._log("HR-502.8", "open", M.lazy("not_opened", card=s.defs[s.cards[uid].card], uid=uid), card=uid)
     if seat == 1 and s.hidden_row:
+        poisoned = starts = None        # cards revealed and triggers fired: look again
         s.hidden_row = False
         hidden = [u for u in s.cells if u is not None and s.cards[u].face_down]
         late_reveal(s, hidden, T("начало хода владельца", "its owner's turn begins"))
         check_victory(s)
     if s.mode == "heroes":
+        poisoned = starts = None        # coins and cards may have changed: look again
         accumulate(s, seat)
         if s.phase == "over":
             return
-    poison_tick(s, seat)
-    fire_turn_start(s, seat)
+    poison_tick(s, seat, poisoned)
+    fire_turn_start(s, seat, starts)
 
 
 def check_end(s, a):
