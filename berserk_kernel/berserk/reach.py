@@ -207,6 +207,9 @@ def plan(ab) -> tuple:
 
 # --- one position -----------------------------------------------------------------------------
 
+_UNSET = object()
+
+
 class Scan:
     """The parts of one position that every candidate of its legal list reads."""
 
@@ -221,14 +224,14 @@ class Scan:
         field = self.field = ([], [])                      # each seat's cards on the field, cell order
         for u in occ:
             field[cards[u].owner].append(u)
-        self._taunt = {}
+        self._taunt = [_UNSET, _UNSET]                     # each seat's `forced`
         self._prot = [None, None]                          # each seat's `maybe_in`
-        self._kinds = {}                                   # uid -> what it is protected from
+        self._kinds = None                                 # uid -> what it is protected from
 
     # the first attack of a turn may be forced onto a taunting card (targets.taunt_target)
     def forced(self, seat: int):
         t = self._taunt
-        if seat not in t:
+        if t[seat] is _UNSET:
             s = self.s
             f = None
             if seat == s.active and not s.attacks_made:
@@ -282,6 +285,8 @@ class Scan:
         state `t` "cannot be the target of" `kind` (HR-502.8). What a card is protected from
         is read once per position."""
         kinds = self._kinds
+        if kinds is None:
+            kinds = self._kinds = {}
         k = kinds.get(t.uid)
         if k is None:
             k = kinds[t.uid] = frozenset(x for a in carried(self.s, t.uid) for x in a.protection)
