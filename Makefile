@@ -38,7 +38,7 @@ help:
 	@echo "make bench   run benchmarks/bench_*.py (ONLY=classroom: those whose name contains it)"
 	@echo "make venv    create .venv with the app extras only"
 	@echo "make test-unit | test-notebooks | test-browser   one stage of make test"
-	@echo "             test-browser: BROWSER_JOBS=1 (serial, the default) or BROWSER_JOBS=2 (two workers)"
+	@echo "             test-browser: BROWSER_JOBS=2 (two workers, the default) or BROWSER_JOBS=1 (serial)"
 	@echo "make chromium  apt-get install chromium if /usr/bin/chromium is missing"
 	@echo "make clean   remove .venv, caches and test artifacts"
 
@@ -130,11 +130,10 @@ test-unit: $(TEST_STAMP)
 test-notebooks: $(TEST_STAMP)
 	$(call run_step,notebooks,notebooks,$(NOTEBOOK_FILES),-q --nbval-lax --nbval-current-env notebooks/)
 
-# One process by default (test-artifacts/voila.log), about 12 min on 2 cores. BROWSER_JOBS=2: two
-# pytest-xdist workers, each with its own class server, Chromium and log (voila-gw0.log,
-# voila-gw1.log), 325-436 s; not the default yet: a lesson's list-button click is sometimes not
-# taken there (2 of about 40 runs, lessons 08 and 09), an open race.
-BROWSER_JOBS ?= 1
+# Two pytest-xdist workers by default, each with its own class server, Chromium and log
+# (voila-gw0.log, voila-gw1.log): about 7.5 min on 2 cores under load. BROWSER_JOBS=1: one process
+# (test-artifacts/voila.log), about 12 min.
+BROWSER_JOBS ?= 2
 test-browser: $(TEST_STAMP) chromium
 	@mkdir -p test-artifacts
 	$(call run_step,browser,notebooks,$(NOTEBOOK_FILES),-q -p no:nbval $(if $(filter-out 1,$(BROWSER_JOBS)),-n $(BROWSER_JOBS)) -m browser tests/browser)
