@@ -28,8 +28,20 @@ the first turns of hiring).
 
 Options: `evaluation="progress"` scores the leaves with `progress.progress_evaluate` (how each
 game is won, beyond material); `widen=K` searches only the greedy prior's top K root actions;
-`final="visits"` plays the most visited root action. `depth`, `rollout`, `evaluation`, `c` or
-`order` left as None are taken per game from `PROFILES` (the tournament does so).
+`final="visits"` plays the most visited root action.
+
+`relative=True` values a playout by the change of the lead since the root (each world's own
+root material; `tanh(change / scale)`), not by the lead itself: a side far ahead or behind
+(a lead of 40 is tanh 0.92) otherwise sees every action at about the same value and the search
+spreads its playouts by exploration alone. A win or loss stays +-1; a draw counts as the loss
+of the root's lead (good for the side behind, bad for the side ahead). The analysis reports
+absolute values (the squashed mean root lead plus the change, monotone), as the hint expects.
+`turns=N` stops a playout (tree walk and rollout) when N turns have ended since the root, so
+with N=2 and a `depth` large enough the rollout plays the rest of the mover's turn and the
+opponent's whole reply (a creature that struck is closed and open to the reply, BR-10).
+
+`depth`, `rollout`, `evaluation`, `c`, `order`, `relative`, `turns`, `widen` or `calibrate`
+left as None are taken per game from `PROFILES` (the tournament does so).
 """
 from __future__ import annotations
 
@@ -37,10 +49,10 @@ import math
 import random as _random
 import time
 
-from .base import Cancelled, Game, evaluate, sample_world, seat_view, squash
+from .base import Cancelled, Game, evaluate, material, sample_world, seat_view, squash
 from .greedy import GreedyBot, lead
 from .random import weighted_choice
-from .progress import progress_evaluate
+from .progress import progress_evaluate, progress_material
 from .rollout import POLICIES
 from .squads import is_order_decision, order_values
 from .threat import reply_threat, threat_evaluate
@@ -76,6 +88,16 @@ ORDERS = ("search", "squads")
 
 # leaf evaluations: `base.evaluate` (material lead) or `progress.progress_evaluate`
 EVALUATIONS = {"material": evaluate, "progress": progress_evaluate, "threat": threat_evaluate}
+# the material behind each evaluation, for `relative=True` (the lead's change since the root)
+MATERIALS = {"material": material, "progress": progress_material}
+
+# a relative value of +-1 (a playout that ended the game) mapped back to an absolute one
+_ATANH_CAP = 0.999999
+
+
+def leads(m: list) -> list:
+    """Each seat's lead over the best other seat."""
+    return [mine - max(x for q, x in enumerate(m) if q != p) for p, mine in enumerate(m)]
 
 
 def profile_key(game: str, players: int = 2) -> str:
@@ -94,6 +116,14 @@ def game_key(state) -> str:
 # Berserk actions whose dice a root edge stratifies (`chance="strata"`): a strike rolls two d6
 # (BR-10.3), an ability at most one; faces an action does not roll are dropped by `apply`
 STRATIFIED = frozenset(("strike", "use"))
+
+
+def _turn_owner(s):
+    """Whose turn it is (a Berserk battle's active player, who may wait for the other's
+    defence; else the player to move)."""
+    if s.GAME == "berserk" and s.phase == "battle":
+        return s.active
+    return Game.current_player(s)
 
 
 class _Edge:
@@ -134,8 +164,9 @@ class MCTSBot:
     def __init__(self, playouts: int | None = None, time_ms: float | None = None, seed: int = 0,
                  depth: int | None = DEFAULT_DEPTH, c: float | None = 0.7, prior: bool = True, prior_visits: int = 3,
                  rollout: str | None = "greedy", eps: float = 0.1, chance: str = "sample",
-                 evaluation: str | None = "material", widen: int = 0, final: str = "mean",
-                 calibrate: bool = False, prior_threat: bool = False, order: str | None = "search"):
+                 evaluation: str | None = "material", widen: int | None = 0, final: str = "mean",
+                 calibrate: bool | None = False, prior_threat: bool = False, order: str | None = "search",
+                 relative: bool | None = False, turns: int | None = 0):
         if playouts is None and time_ms is None:
             playouts = DEFAULT_PLAYOUTS
         self.playouts, self.time_ms = playouts, time_ms
@@ -160,8 +191,11 @@ class MCTSBot:
         if order is not None and order not in ORDERS:
             raise ValueError(f"unknown order {order!r}; known: {', '.join(ORDERS)}")
         self.order = order
+        self.relative, self.turns = relative, turns
         self._prior_values: dict = {}
+        self._widen, self._calibrate = widen, calibrate
         self.last_iterations = 0
+        self.last_root: dict = {}
         self._rank: dict = {}
 
     # --- the public face ------------------------------------------------------------------
@@ -180,13 +214,23 @@ class MCTSBot:
     def analyse(self, state, progress=None, cancel=None):
         """[(action, mean value for the seat to move, visits)], most visited first."""
         seat = Game.current_player(state)
+        self._seat = seat
         real = {str(a): a for a in Game.choices(state)}
         # the settings left as None come from the game's profile, fixed for this analysis
         profile = PROFILES[game_key(state)]
         self._depth = self.depth if self.depth is not None else profile["depth"]
         self._c = self.c if self.c is not None else profile["c"]
         self._policy = POLICIES[self.rollout if self.rollout is not None else profile["rollout"]]
-        self._evaluate = EVALUATIONS[self.evaluation if self.evaluation is not None else profile["evaluation"]]
+        evaluation = self.evaluation if self.evaluation is not None else profile["evaluation"]
+        self._evaluate = EVALUATIONS[evaluation]
+        self._relative = self.relative if self.relative is not None else profile.get("relative", False)
+        self._turns = self.turns if self.turns is not None else profile.get("turns", 0)
+        self._widen = self.widen if self.widen is not None else profile.get("widen", 0)
+        self._calibrate = self.calibrate if self.calibrate is not None else profile.get("calibrate", False)
+        if self._relative and evaluation not in MATERIALS:
+            raise ValueError(f"relative values need a material evaluation ({', '.join(MATERIALS)}), not {evaluation!r}")
+        self._material = MATERIALS.get(evaluation)
+        self._root_sum, self._root_n = 0.0, 0
         view = self.view(state, seat)
         self._rank, self._prior_values = {}, {}
         if self.prior:
@@ -197,19 +241,22 @@ class MCTSBot:
                 # ended right after it (threat.reply_threat); the order follows (stable sort)
                 ranked = sorted(((a, v - reply_threat(world, a, seat)) for a, v in ranked), key=lambda t: -t[1])
             self._rank = {str(a): i for i, (a, _v) in enumerate(ranked)}
-            base = lead(world, seat)
+            base = 0.0 if self._relative else lead(world, seat)
             self._prior_values = {str(a): squash(world, base + v) for a, v in ranked}
         last = len(self._rank)
         keys = frozenset(real)
-        if self.widen and self._rank:
-            keys = frozenset(key for key in real if self._rank.get(key, last) < self.widen) or keys
+        if self._widen and self._rank:
+            keys = frozenset(key for key in real if self._rank.get(key, last) < self._widen) or keys
         root = self._search(view, seat, keys, progress, cancel)
+        self.last_root = root         # {action text: root edge (n, w, ...)} of this analysis
         k = self.prior_visits if self._prior_values else 0
         out = []
         shift = self._shift()
         for key, a in real.items():
             e = root.get(key)
             out.append((a, (e.w + e.k * shift) / e.n if e and e.n else 0.0, e.n - k if e and e.n else 0))
+        if self._relative:
+            out = [(a, self._absolute(state, v), n) for a, v, n in out]
         by_visits = self.final == "visits"
 
         def order(t):
@@ -222,6 +269,15 @@ class MCTSBot:
         if self.orders_by_squads(state):
             out = self._order_by_squads(state, view, seat, out)
         return out
+
+    def _absolute(self, state, v: float) -> float:
+        """With `relative`, a root action's mean value (the squashed change of the lead) as an
+        absolute value: the squashed mean lead of the root's worlds plus that change (monotone in
+        `v`, so the order is kept; a value of +-1 stays about +-1)."""
+        scale = squash(state, 1.0)
+        root = self._root_sum / self._root_n if self._root_n else 0.0
+        x = max(-_ATANH_CAP, min(_ATANH_CAP, v))
+        return squash(state, root + math.atanh(x) / math.atanh(scale)) if scale else v
 
     def orders_by_squads(self, state) -> bool:
         """Is `state` the order decision, and does this bot make it by the squads each choice
@@ -283,14 +339,27 @@ class MCTSBot:
         so the prior ranks the actions and the playouts set the scale (a one-step material
         value and a rollout's value differ by a position-wide offset; left as is, the prior
         favours whichever actions were visited least when the playouts come out lower)."""
-        return self._shift_sum / self._shift_n if self.calibrate and self._shift_n else 0.0
+        return self._shift_sum / self._shift_n if self._calibrate and self._shift_n else 0.0
 
     def _iterate(self, w, root: dict, root_keys: frozenset) -> None:
         rng, c = self.rng, self._c
         shift = self._shift()
         node, path, depth = root, [], 0
         cap = self._depth
-        while not Game.is_terminal(w) and depth < cap:
+        base = None
+        if self._relative:
+            base = leads(self._material(w))
+            self._root_sum += base[self._seat]
+            self._root_n += 1
+        # with `turns`, the playout (tree walk and rollout) stops once that many turns have
+        # ended since the root (a change of `_turn_owner`), or at `depth` actions anyway
+        turns = self._turns
+        owner, ended = _turn_owner(w), 0
+
+        def go_on() -> bool:
+            return depth < cap and not (turns and ended >= turns) and not Game.is_terminal(w)
+
+        while go_on():
             player = Game.current_player(w)
             legal = Game.choices(w)
             if node is root:
@@ -311,6 +380,8 @@ class MCTSBot:
                 self._apply(w, a, edge, node is root)
                 path.append((edge, player))
                 depth += 1
+                if turns and _turn_owner(w) != owner:
+                    owner, ended = _turn_owner(w), ended + 1
                 break
             best, best_u = None, -1e18
             for k, a in keyed:
@@ -324,11 +395,22 @@ class MCTSBot:
             path.append((edge, player))
             node = edge.children
             depth += 1
+            if turns and _turn_owner(w) != owner:
+                owner, ended = _turn_owner(w), ended + 1
         policy, eps = self._policy, self.eps
-        while not Game.is_terminal(w) and depth < cap:
+        while go_on():
             Game.apply(w, policy(w, Game.choices(w), rng, eps))
             depth += 1
-        value = self._evaluate(w)
+            if turns and _turn_owner(w) != owner:
+                owner, ended = _turn_owner(w), ended + 1
+        if base is None:
+            value = self._evaluate(w)
+        elif Game.is_terminal(w):
+            # a win or a loss is +-1 as always; a draw takes the lead to 0, so it is worth
+            # as much as losing the root's lead (good for the seat behind, bad for the one ahead)
+            value = [r if r else squash(w, -x0) for r, x0 in zip(Game.returns(w), base)]
+        else:
+            value = [squash(w, x - x0) for x, x0 in zip(leads(self._material(w)), base)]
         for edge, player in path:
             edge.n += 1
             edge.w += value[player]

@@ -66,7 +66,8 @@ PROFILE_NAMES = {"berserk": "classic Berserk", "heroes": "Heroes", "city2": "Cit
 
 MCTS_OPTIONS = {"rollout": str, "eps": float, "c": float, "prior_visits": int, "chance": str, "evaluation": str,
                 "widen": int, "final": str, "calibrate": lambda v: v.lower() in ("1", "true", "yes"),
-                "prior_threat": lambda v: v.lower() in ("1", "true", "yes"), "order": str}
+                "prior_threat": lambda v: v.lower() in ("1", "true", "yes"), "order": str,
+                "relative": lambda v: v.lower() in ("1", "true", "yes"), "turns": int}
 
 
 def parse_mcts(text: str) -> tuple:
@@ -86,7 +87,8 @@ def make_bot(kind: str, seed: int, playouts: int, depth: int | None, mcts: tuple
     unless `depth` or the `mcts` keywords name them."""
     if kind == "mcts":
         return BOTS[kind](playouts=playouts, seed=seed, depth=depth,
-                          **{"rollout": None, "evaluation": None, "c": None, "order": None, **dict(mcts)})
+                          **{"rollout": None, "evaluation": None, "c": None, "order": None, "relative": None,
+                             "turns": None, "widen": None, "calibrate": None, **dict(mcts)})
     return BOTS[kind](seed=seed)
 
 
