@@ -107,9 +107,10 @@ def test_listed_actions_are_shared_and_equal_to_the_checked_constructor():
 def test_tables_stop_growing_at_their_cap(monkeypatch):
     made = []
     table = interned._Table(lambda k: made.append(k) or ("made", k))
+    monkeypatch.setattr(interned, "KEPT", [0])
     monkeypatch.setattr(interned, "CAP", 1)
     assert table[1] == ("made", 1) and table[2] == ("made", 2)
-    assert list(table) == [1]               # the first kept, the second made and not kept
+    assert list(table) == [1] and interned.KEPT == [1]    # the first kept, the second made, not kept
     assert table[1] == ("made", 1) and table[2] == ("made", 2)
     assert made == [1, 2, 2]
 

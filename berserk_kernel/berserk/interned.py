@@ -3,9 +3,10 @@ successive positions can share the same objects instead of building each again (
 of a battle position holds some fifteen; building one costs more than looking it up).
 
 `MOVE[uid][cell]`, `STRIKE[uid][target]`, `CARD[kind][uid]` (gather, prepare) and
-`USE[uid, ability][target]` (a declaration with one target or, for target None, none; no cell) give the action with those
-fields, made on first use. The tables stop growing at `CAP` entries each (scenarios may number
-cards up to 999,999); past it an action is made anew each time, equal to the one a table holds.
+`USE[uid, ability][target]` (a declaration with one target or, for target None, none; no
+cell) give the action with those fields, made on first use. All the tables together keep at
+most `CAP` entries (a game numbers its cards from 1, but scenarios may number them up to
+999,999): past it an action is made anew each time, equal to the one a table would hold.
 
 Sharing is safe for the apply fast path (`BaseState.apply`): an action object found in the
 position's own legal list is legal there, whichever list it came from.
@@ -14,12 +15,13 @@ from __future__ import annotations
 
 from .actions import Action
 
-CAP = 20_000
+CAP = 100_000                 # entries kept in all the tables together (some 15 MB at most)
+KEPT = [0]                    # entries kept so far
 _new = tuple.__new__
 
 
 class _Table(dict):
-    """key -> value made by `make(key)` on first use (kept while the table is under `CAP`)."""
+    """key -> value made by `make(key)` on first use (kept while the tables hold under `CAP`)."""
 
     __slots__ = ("make",)
 
@@ -29,7 +31,8 @@ class _Table(dict):
 
     def __missing__(self, key):
         value = self.make(key)
-        if len(self) < CAP:
+        if KEPT[0] < CAP:
+            KEPT[0] += 1
             self[key] = value
         return value
 
