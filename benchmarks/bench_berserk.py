@@ -8,9 +8,17 @@ chess_random_moves_per_s  python-chess: list the legal moves, push a random one 
 berserk_actions_per_s     classic Berserk, battle phase: legal_actions() + the seeded random
                           agent's pick + apply(history=False)
 heroes_actions_per_s      the same in the Heroes mode
+berserk_search_actions_per_s, heroes_search_actions_per_s   the same games on quiet positions
+                          (``clone(quiet=True)``, what search plays on: `sample_world`'s worlds
+                          keep no log; docs/contract.md), the same games, played at the end of
+                          each round (after the logging ones, which stay measured where they
+                          were; a second run of the same games is a few % faster in itself: with
+                          the order switched in-process the quiet/logging ratio was 1.17 after,
+                          1.09 first)
 city_actions_per_s        Battle for the City, 2 players, default map, whole games: legal_actions()
                           + a uniform pick among them + apply(history=False)
 berserk_vs_chess, heroes_vs_chess, city_vs_chess   the ratios to chess in the same rounds
+berserk_search_vs_chess, heroes_search_vs_chess      the same for the quiet positions
 berserk_apply_undo_us     apply(history=True) + undo() of each legal action at mid-game positions
 berserk_key_us            state.key() of each position one legal action away from them (apply, key,
                           undo), asked once after the key of the position itself, as search does:
@@ -37,11 +45,13 @@ cpu = time.process_time
 ROUNDS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
 
 
-def berserk_actions(seeds, mode="classic"):
-    """(actions, CPU seconds) of the battle phases of random games."""
+def berserk_actions(seeds, mode="classic", quiet=False):
+    """(actions, CPU seconds) of the battle phases of random games (on quiet positions: no log)."""
     n, spent = 0, 0.0
     for seed in seeds:
         s = new_game(seed=seed, mode=mode)
+        if quiet:
+            s = s.clone(quiet=True)
         dice = Dice(seed)
         while s.phase != "battle" and s.phase != "over":
             s.apply(choose(s, dice), history=False)
@@ -154,6 +164,7 @@ def main():
     except ImportError:
         have_chess = False
     rows = {k: [] for k in ("chess", "berserk", "heroes", "city", "berserk_x", "heroes_x", "city_x",
+                            "berserk_q", "heroes_q", "berserk_qx", "heroes_qx",
                             "apply_undo", "key", "key_repeat", "clone")}
     positions = mid_game_positions()
     for r in range(ROUNDS):
@@ -175,7 +186,18 @@ def main():
         rows["key"].append(key_after_apply_us(positions))
         rows["key_repeat"].append(per_call_us(positions, "key"))
         rows["clone"].append(per_call_us(positions, "clone", 50))
-        print(f"# round {r + 1}/{ROUNDS}: berserk {nb / tb:.0f}/s, heroes {nh / th:.0f}/s, city {nc / tc:.0f}/s"
+        # the same games on quiet positions, at the end of the round: what came before is
+        # measured where it always was
+        nbq, tbq = berserk_actions(seeds, quiet=True)
+        nhq, thq = berserk_actions(seeds, "heroes", quiet=True)
+        assert (nbq, nhq) == (nb, nh), "a quiet game played other actions"
+        rows["berserk_q"].append(nbq / tbq)
+        rows["heroes_q"].append(nhq / thq)
+        if have_chess:
+            rows["berserk_qx"].append(nbq / tbq / chess_rate)
+            rows["heroes_qx"].append(nhq / thq / chess_rate)
+        print(f"# round {r + 1}/{ROUNDS}: berserk {nb / tb:.0f}/s (quiet {nbq / tbq:.0f}/s), "
+              f"heroes {nh / th:.0f}/s (quiet {nhq / thq:.0f}/s), city {nc / tc:.0f}/s"
               + (f", chess {rows['chess'][-1]:.0f}/s" if have_chess else ""), file=sys.stderr, flush=True)
     med = {k: statistics.median(v) for k, v in rows.items() if v}
     if have_chess:
@@ -183,10 +205,14 @@ def main():
     print(f"berserk_actions_per_s: {med['berserk']:.0f} actions/s")
     print(f"heroes_actions_per_s: {med['heroes']:.0f} actions/s")
     print(f"city_actions_per_s: {med['city']:.0f} actions/s")
+    print(f"berserk_search_actions_per_s: {med['berserk_q']:.0f} actions/s")
+    print(f"heroes_search_actions_per_s: {med['heroes_q']:.0f} actions/s")
     if have_chess:
         print(f"berserk_vs_chess: {med['berserk_x']:.2f} x")
         print(f"heroes_vs_chess: {med['heroes_x']:.2f} x")
         print(f"city_vs_chess: {med['city_x']:.2f} x")
+        print(f"berserk_search_vs_chess: {med['berserk_qx']:.2f} x")
+        print(f"heroes_search_vs_chess: {med['heroes_qx']:.2f} x")
     print(f"berserk_apply_undo_us: {med['apply_undo']:.1f} us")
     print(f"berserk_key_us: {med['key']:.1f} us")
     print(f"berserk_key_repeat_us: {med['key_repeat']:.1f} us")

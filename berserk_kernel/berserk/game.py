@@ -220,10 +220,11 @@ class BerserkState(BaseState):
                         MESSAGES.lazy("wrong_stage", action=MESSAGES("action_" + a.kind), phase=PHASE_NAMES[self.phase]))
 
     def _perform(self, a: Action) -> None:
-        seat = self.to_move
-        text = str(a)
-        line = f"{self.seats[seat].name}: {text}"
-        self._log("", "action", line, line, seat=seat, action=text)
+        if "_log" not in self.__dict__:     # a quiet position (`quiet`, search) builds no line
+            seat = self.to_move
+            text = str(a)
+            line = f"{self.seats[seat].name}: {text}"
+            self._log("", "action", line, line, seat=seat, action=text)
         if a.kind == "done":
             _DONE[self.stage](self, a)
         else:

@@ -90,7 +90,8 @@ def start_turn(s, seat: int) -> None:
     if opened and not _said_once(s):
         # said once a game, the first time a turn start opens a card: not a line every turn
         s._log("HR-503.1", "rule", M.lazy("turn_start_rule"))
-        s._once = (len(s.log) - 1, s.log[-1], True)
+        if s.log:                       # (a quiet position keeps no log: core/contract.py)
+            s._once = (len(s.log) - 1, s.log[-1], True)
     for uid in kept:
         s._log("HR-502.8", "open", M.lazy("not_opened", card=s.defs[s.cards[uid].card], uid=uid), card=uid)
     if seat == 1 and s.hidden_row:

@@ -13,8 +13,10 @@ which implements the parts that are the same in every game from a few hooks each
     apply(action_or_text, *, history=True, dice=None)   see `BaseState.apply`; `dice` is a
                                       tuple of die faces this action's rolls show, in order
     undo()                            step back one action (`BaseState`)
-    clone()                           a copy for search: the position without its log and
-                                      without undo history (the action record is kept)
+    clone(quiet=None)                 a copy for search: the position without its log and
+                                      without undo history (the action record is kept);
+                                      quiet=True: a quiet position, which plays the same but
+                                      keeps no log (`quiet`; its copies and clones are quiet)
     key()                             a cheap hashable key of the position in play (no log, no
                                       record, no last rolls shown, no hidden future of the dice)
     chance_outcomes(action)           the exact law of the faces `action` will roll, as
@@ -22,7 +24,8 @@ which implements the parts that are the same in every game from a few hooks each
                                       are merged into one representative tuple; None when the
                                       action rolls nothing
     view(seat)                        the position with what `seat` cannot know made canonical
-    sample_world(seat, rng)           a full position consistent with the view of `seat`
+    sample_world(seat, rng)           a full position consistent with the view of `seat`, quiet
+                                      (search's worlds keep no log)
 
 Hooks a game gives (besides `BaseState`'s): ``current_player()``, ``num_players()``,
 ``_won_by()`` (the winning seats of a finished game, ``()`` for a draw), ``_seat_name(p, lang)``,
@@ -63,7 +66,7 @@ class GameState(Protocol):
     def legal_actions(self) -> list: ...
     def apply(self, action: Any, *, history: bool = True, dice: tuple | None = None) -> Any: ...
     def undo(self) -> Any: ...
-    def clone(self) -> Any: ...
+    def clone(self, quiet: bool | None = None) -> Any: ...
     def key(self) -> Any: ...
     def chance_outcomes(self, action: Any) -> list[tuple[tuple, Fraction]] | None: ...
     def view(self, seat: int) -> Any: ...
@@ -126,14 +129,21 @@ class Contract:
         return M("share", who=", ".join(names), n=len(names)).get(lang)
 
     # --- search ------------------------------------------------------------------------------
-    def clone(self):
-        """A copy for search: the same position and action record, no log, no undo history."""
+    def clone(self, quiet: bool | None = None):
+        """A copy for search: the same position and action record, no log, no undo history.
+
+        ``quiet=True`` gives a quiet position (what a playout needs): it plays exactly the same
+        but keeps no log, and its own copies and clones are quiet too; ``quiet=False`` one that
+        logs again from here; None (the default) keeps this position's own (see ``quiet``)."""
         log = self.log
         self.log = []
         try:
-            return self.copy()
+            c = self.copy()
         finally:
             self.log = log
+        if quiet is not None:
+            _set_quiet(c, quiet)
+        return c
 
     # --- chance ------------------------------------------------------------------------------
     def chance_outcomes(self, action):
@@ -165,7 +175,7 @@ class Contract:
             runs += 1
             if runs > MAX_BRANCHES:
                 raise RuntimeError(f"chance_outcomes: more than {MAX_BRANCHES} branches for {action}")
-            c = self.clone()
+            c = self.clone(quiet=True)
             probe = _ProbeDice(self.dice, list(prefix) + list(self.dice.forced[len(prefix):]))
             c.dice = probe
             try:
@@ -221,18 +231,34 @@ class Contract:
         """A full position consistent with the view of `seat`: hidden identities dealt at
         random from the multiset the seat can infer, deck orders shuffled and the dice
         re-seeded, all from `rng` (a `random.Random`, a `Dice` or an int seed). Called on a
-        full position, it first takes its view: it never peeks."""
+        full position, it first takes its view: it never peeks. The world is quiet (``quiet``,
+        see `clone`): it plays exactly as a logging position would, but its log stays empty and
+        no log entry is built (search reads no log); ``clone(quiet=False)`` gives a logging one."""
         rng = _rng(rng)
         v = self if getattr(self, "view_seat", None) == seat else self.view(seat)
         w = v.copy()
         w.dice = Dice(rng.getrandbits(62), forced=list(v.dice.forced), count=v.dice.count)
         w._deal_hidden(seat, rng)
         w.view_seat = None
+        _set_quiet(w, True)
         return w
 
     def _check_seat(self, seat) -> None:
         if type(seat) is not int or not 0 <= seat < self.num_players():
             raise _error("<seat>", "seat", "bad_seat", last=str(self.num_players() - 1), got=repr(seat))
+
+
+def _quiet_log(rule_id, kind, ru, en=None, **data) -> None:
+    """`BaseState._log` of a quiet position, kept in its ``__dict__`` (so its copies, clones and
+    undo marks are quiet too): records nothing."""
+
+
+def _set_quiet(s, quiet: bool) -> None:
+    """Make `s` quiet (its ``_log`` records nothing) or logging again."""
+    if quiet:
+        s.__dict__["_log"] = _quiet_log
+    else:
+        s.__dict__.pop("_log", None)
 
 
 def _error(source: str, field: str, msg: str, **kw) -> DataError:

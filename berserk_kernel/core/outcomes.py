@@ -50,7 +50,7 @@ def probe_copy(state, faces=()):
     """A fast copy of `state` whose next rolls show `faces` (after the position's own forced
     faces) and then stop with `NeedDie`."""
     if hasattr(state, "clone"):              # the contract's copy for search: no log, no history
-        c = state.clone()
+        c = state.clone(quiet=True)          # (quiet: its actions build no log either)
     else:
         log = state.log
         state.log = []                       # a copy to measure needs no log: do not copy it

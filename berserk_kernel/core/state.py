@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from .contract import Contract, check_faces
+from .contract import Contract, _quiet_log, check_faces
 from .errors import IllegalAction
 from .log import LogEntry
 from .rules import RuleRegistry, Verdict
@@ -255,6 +255,12 @@ class BaseState(Contract):
         else:
             e._msg, e._ru, e._en = None, ru, en if en is not None else ""
         self.log.append(e)
+
+    @property
+    def quiet(self) -> bool:
+        """A quiet position (search's worlds: ``clone(quiet=True)``, `sample_world`) records no
+        log: its ``log`` stays empty and no log entry is built; the rules play the same."""
+        return self.__dict__.get("_log") is _quiet_log
 
 
 _new_entry = object.__new__
