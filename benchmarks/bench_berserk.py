@@ -8,13 +8,13 @@ chess_random_moves_per_s  python-chess: list the legal moves, push a random one 
 berserk_actions_per_s     classic Berserk, battle phase: legal_actions() + the seeded random
                           agent's pick + apply(history=False)
 heroes_actions_per_s      the same in the Heroes mode
-berserk_search_actions_per_s, heroes_search_actions_per_s   the same games on quiet positions
+berserk_search_actions_per_s, heroes_search_actions_per_s   the same on quiet positions
                           (``clone(quiet=True)``, what search plays on: `sample_world`'s worlds
-                          keep no log; docs/contract.md), the same games, played at the end of
-                          each round (after the logging ones, which stay measured where they
-                          were; a second run of the same games is a few % faster in itself: with
-                          the order switched in-process the quiet/logging ratio was 1.17 after,
-                          1.09 first)
+                          keep no log; docs/contract.md): the play figure above times the
+                          quiet/logging speed ratio, measured at the end of each round by playing
+                          the round's games SEARCH_PASSES more times on logging and on quiet
+                          positions, in turn first (a second run of the same games is a few %
+                          faster in itself: a quiet pass always run last would be flattered)
 city_actions_per_s        Battle for the City, 2 players, default map, whole games: legal_actions()
                           + a uniform pick among them + apply(history=False)
 berserk_vs_chess, heroes_vs_chess, city_vs_chess   the ratios to chess in the same rounds
@@ -43,6 +43,7 @@ from berserk_kernel.core.dice import Dice  # noqa: E402
 
 cpu = time.process_time
 ROUNDS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+SEARCH_PASSES = 3          # logging and quiet passes per round for the search ratio, in turn first
 
 
 def berserk_actions(seeds, mode="classic", quiet=False):
@@ -186,16 +187,24 @@ def main():
         rows["key"].append(key_after_apply_us(positions))
         rows["key_repeat"].append(per_call_us(positions, "key"))
         rows["clone"].append(per_call_us(positions, "clone", 50))
-        # the same games on quiet positions, at the end of the round: what came before is
-        # measured where it always was
-        nbq, tbq = berserk_actions(seeds, quiet=True)
-        nhq, thq = berserk_actions(seeds, "heroes", quiet=True)
-        assert (nbq, nhq) == (nb, nh), "a quiet game played other actions"
-        rows["berserk_q"].append(nbq / tbq)
-        rows["heroes_q"].append(nhq / thq)
+        # the same games on quiet positions against a second logging pass, in turn first, at
+        # the end of the round (what came before is measured where it always was); the search
+        # figures are the play figures times that ratio
+        spent = {(mode, q): 0.0 for mode in ("classic", "heroes") for q in (True, False)}
+        for k in range(SEARCH_PASSES):
+            for q in ((True, False) if (r + k) % 2 == 0 else (False, True)):
+                for mode, n in (("classic", nb), ("heroes", nh)):
+                    nq, t = berserk_actions(seeds, mode, quiet=q)
+                    assert nq == n, "a quiet game played other actions"
+                    spent[mode, q] += t
+        tbl, tbq, thl, thq = (spent["classic", False], spent["classic", True], spent["heroes", False],
+                              spent["heroes", True])
+        rows["berserk_q"].append(nb / tb * (tbl / tbq))
+        rows["heroes_q"].append(nh / th * (thl / thq))
         if have_chess:
-            rows["berserk_qx"].append(nbq / tbq / chess_rate)
-            rows["heroes_qx"].append(nhq / thq / chess_rate)
+            rows["berserk_qx"].append(rows["berserk_q"][-1] / chess_rate)
+            rows["heroes_qx"].append(rows["heroes_q"][-1] / chess_rate)
+        nbq, tbq, nhq, thq = nb, nb / rows["berserk_q"][-1], nh, nh / rows["heroes_q"][-1]
         print(f"# round {r + 1}/{ROUNDS}: berserk {nb / tb:.0f}/s (quiet {nbq / tbq:.0f}/s), "
               f"heroes {nh / th:.0f}/s (quiet {nhq / thq:.0f}/s), city {nc / tc:.0f}/s"
               + (f", chess {rows['chess'][-1]:.0f}/s" if have_chess else ""), file=sys.stderr, flush=True)
