@@ -2,7 +2,8 @@
 
     berserk_playouts_per_s: N playouts/s     full kind-weighted random playouts to the end of a
                                              classic Berserk game (turn limit 30) from mid-game
-                                             positions, on clones, without history
+                                             positions, on quiet clones without history (as
+                                             the bots' worlds: `sample_world` gives quiet ones)
     city_playouts_per_s: N playouts/s        the same for City (2 players, 10 rounds)
     bot_decision_ms: N ms                    median decision of the MCTS bot at the default level
                                              ("normal", 40 playouts) at mid-game classic
@@ -66,7 +67,7 @@ def playouts_per_s(game: str) -> float:
     n, start = 0, time.process_time()
     for pos in positions:
         for _ in range(PLAYOUTS_PER_POSITION):
-            w = pos.clone()
+            w = pos.clone(quiet=True)
             while not Game.is_terminal(w):
                 Game.apply(w, weighted_choice(w, Game.choices(w), rng))
             n += 1
