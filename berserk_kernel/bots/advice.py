@@ -99,9 +99,9 @@ def make_bot(level="normal", seed: int = 0) -> MCTSBot:
     """The computer player of a level: `bot.step(state, progress=None, cancel=None)`. The level
     sets the playouts; the rest (rollout depth and policy, evaluation, exploration, how the
     order decision is made) is the game's profile (`mcts.PROFILES`), the settings the tournament
-    measures, so its table describes the bot the apps play at 10 playouts."""
+    measures (classic Berserk's profile plays 40 playouts, the `normal` level)."""
     return MCTSBot(playouts=level_playouts(level), seed=seed, depth=None, c=None, rollout=None,
-                   evaluation=None, order=None)
+                   evaluation=None, order=None, relative=None, turns=None, widen=None, calibrate=None)
 
 
 def win_chance(value: float) -> float:

@@ -156,6 +156,9 @@ class Table:
         per_game = "; ".join(f"{PROFILE_NAMES[g]}: {p['playouts']} playouts, depth {p['depth']}, {p['rollout']} rollouts, "
                              f"{p['evaluation']} evaluation, c {p['c']}"
                              + (f", order by {p['order']}" if p.get("order", "search") != "search" else "")
+                             + (", relative values" if p.get("relative") else "")
+                             + (f", rollouts of {p['turns']} turns" if p.get("turns") else "")
+                             + (f", widen {p['widen']}" if p.get("widen") else "")
                              for g, p in PROFILES.items())
         told = f"{st.playouts} playouts" if st.playouts is not None else ""
         told += (", " if told else "") + f"depth {st.depth}" if st.depth is not None else ""

@@ -109,7 +109,8 @@ def test_final_by_visits_plays_the_most_visited_root_action():
 def test_tournament_table_names_the_profiles_or_the_settings_told():
     table = Table([Pairing("heroes", 2, "mcts", "greedy")])
     text = table.markdown(Settings(seed=7000, turn_limit=50))
-    assert "per game (unless told): classic Berserk: 10 playouts, depth 8, greedy rollouts, material evaluation, c 0.25; " \
+    assert "per game (unless told): classic Berserk: 40 playouts, depth 80, greedy rollouts, material evaluation, c 0.25, " \
+           "relative values, rollouts of 2 turns, widen 6; " \
            "Heroes: 10 playouts, depth 4, random rollouts, material evaluation, c 0.7; " \
            "City 2 players: 10 playouts, depth 4, greedy rollouts, progress evaluation, c 0.7; " \
            "City 3-4 players: 10 playouts, depth 4, greedy rollouts, material evaluation, c 0.7;" in text
@@ -132,8 +133,9 @@ def test_classic_profile_explores_less_and_keeps_its_playouts_on_the_greedy_top_
     tie, as between moves, both spread)."""
     assert (PROFILES["berserk"]["c"], PROFILES["heroes"]["c"], PROFILES["city2"]["c"]) == (0.25, 0.7, 0.7)
     s = position("berserk", 7, 60)
-    spread = MCTSBot(playouts=10, seed=2, depth=None, rollout=None, evaluation=None, c=0.7)
-    focused = MCTSBot(playouts=10, seed=2, depth=None, rollout=None, evaluation=None, c=None)
+    # the depth, rollout and absolute values of the profile of session 6 (the exploration is the point)
+    spread = MCTSBot(playouts=10, seed=2, depth=8, rollout="greedy", evaluation="material", c=0.7)
+    focused = MCTSBot(playouts=10, seed=2, depth=8, rollout="greedy", evaluation="material", c=None)
     tried = {}
     for name, bot in (("spread", spread), ("focused", focused)):
         out = bot.analyse(s)

@@ -44,7 +44,7 @@ def test_run_takes_the_per_game_playouts_like_the_command_line():
     out = io.StringIO()
     run("city", 1, "greedy", "random", players=2, seed=3, turn_limit=2, out=out)
     text = out.getvalue()
-    assert "\nmcts: per game (unless told): classic Berserk: 10 playouts" in text
+    assert "\nmcts: per game (unless told): classic Berserk: 40 playouts" in text
     assert "16 playouts" not in text
 
 

@@ -439,7 +439,7 @@ def test_the_computers_hidden_cards_are_never_selected_or_lit_while_it_builds_an
 
     def spy(action, tried=False):
         if action is not None:
-            shown.append(action)
+            shown.append((action, bp.secret(action)))     # hidden when it is lit, not later
             selected.append(c.selected)
         consider(action, tried)
 
@@ -457,7 +457,7 @@ def test_the_computers_hidden_cards_are_never_selected_or_lit_while_it_builds_an
         bp.wait()
     placed = [a for a in c.state.actions if a.kind == "place" and c.state.cards[a.card].owner in bp.bot_seats]
     assert placed, "the computer placed no card"
-    assert not any(bp.secret(a) for a in shown), shown       # never its deal, squad or face-down place
+    assert not any(hidden for _a, hidden in shown), shown   # never its deal, squad or face-down place
     assert all(u is None or c.state.cards[u].owner not in bp.bot_seats for u in selected)
     # while it is to move, the controller selects none of its cards (its squad is hidden)
     c.hold = lambda: ("wait", "wait")
