@@ -172,3 +172,32 @@ def test_modifier_is_the_sum_over_carried_abilities():
                         seen.add((name, bool(c.lasting), c.zone == "field" and bool(s.seats[c.owner].attached)))
     assert ("armour", False, True) in seen and ("armour", False, False) in seen, seen
     assert any(lasting for _, lasting, _ in seen), seen
+
+
+@pytest.mark.parametrize("table", ["MOVE", "STRIKE", "USE"])
+def test_the_cap_bounds_memory_when_every_card_has_a_table_of_its_own(monkeypatch, table):
+    """Hostile scenario uids (every card its own inner table with one action) stay within the
+    budget the module promises (some 15 MB; an inner table costs several actions' worth)."""
+    import gc
+    import tracemalloc
+    monkeypatch.setattr(interned, "KEPT", [0])
+    fresh = {"MOVE": interned._Table(lambda u: interned._by_second("move", u), interned.TABLE_COST),
+             "STRIKE": interned._Table(lambda u: interned._by_second("strike", u), interned.TABLE_COST),
+             "USE": interned._Table(lambda key: interned._by_target(key), interned.TABLE_COST)}[table]
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        u = 1
+        while interned.KEPT[0] < interned.CAP:
+            if table == "USE":
+                fresh[u, f"ability_{u}"][u + 1]
+            else:
+                fresh[u][3]
+            u += 1
+        gc.collect()
+        grown = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert interned.KEPT[0] >= interned.CAP
+    assert grown < 16e6, grown
