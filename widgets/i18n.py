@@ -106,18 +106,18 @@ WORDS: dict[str, tuple[str, str]] = {
     "hint_says": ("Подсказка: {what}.", "Hint: {what}."),
     "hint_rules": ("Правила: {rules}.", "Rules: {rules}."),
     "hint_rule": ("Правило: {rules}.", "Rule: {rules}."),
-    "hint_search": ("Компьютер {n} {times} доиграл партию в уме, пробуя разные ходы, и чаще всего "
+    "hint_search": ("Компьютер {n} {times} просчитал в уме продолжение партии, пробуя разные ходы, и чаще всего "
                     "({v} {vtimes}) выбирал этот. По его оценке, шанс на победу после него — около {win}.",
-                    "The computer played the game out in its head {n} {times}, trying different moves, and "
+                    "The computer played out the next moves in its head {n} {times}, trying different moves, and "
                     "chose this one most often ({v} {vtimes}). By its estimate, your chance to win after it "
                     "is about {win}."),
     "hint_counted": ("Компьютер выбрал этот ход, подсчитав, что он даёт сразу; шанс на победу — около {win}.",
                      "The computer chose this move by counting what it gives at once; your chance to win is "
                      "about {win}."),
-    "hint_search_setup": ("Компьютер {n} {times} доиграл партию в уме, пробуя разные ходы, и чаще всего "
+    "hint_search_setup": ("Компьютер {n} {times} просчитал в уме продолжение партии, пробуя разные ходы, и чаще всего "
                           "({v} {vtimes}) выбирал этот. Шанс на победу он пока не называет: игроки ещё "
                           "готовятся к партии, и сравнить можно только то, что у них уже есть.",
-                          "The computer played the game out in its head {n} {times}, trying different moves, "
+                          "The computer played out the next moves in its head {n} {times}, trying different moves, "
                           "and chose this one most often ({v} {vtimes}). It names no chance to win yet: the "
                           "players are still setting up, and only what they already have can be compared."),
     "hint_counted_setup": ("Компьютер выбрал этот ход, подсчитав, что он даёт сразу.",

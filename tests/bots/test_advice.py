@@ -89,8 +89,8 @@ def test_suggest_gives_a_legal_action_its_win_chance_and_why():
     assert sorted(str(a) for a, _w, _n in adv.alternatives) == sorted(str(a) for a in Game.choices(s))
     assert sum(n for _a, _w, n in adv.alternatives) == LEVELS["easy"]
     assert set(adv.reason) == {"ru", "en"}
-    assert "Компьютер 16 раз доиграл партию в уме" in adv.reason["ru"]
-    assert "The computer played the game out in its head 16 times" in adv.reason["en"]
+    assert "Компьютер 16 раз просчитал в уме продолжение партии" in adv.reason["ru"]
+    assert "The computer played out the next moves in its head 16 times" in adv.reason["en"]
     assert suggest(s, "easy", seed=1) == adv   # seeded
 
 

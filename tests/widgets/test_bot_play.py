@@ -190,8 +190,8 @@ def test_the_hint_names_a_legal_action_and_lights_it(make):
     assert "Шанс на победу он пока не называет" in bp.hint_text("ru")
     # plain words for a student: how the computer chose it, no search jargon, no notation
     tries = sum(n for _a, _v, n in adv.alternatives)
-    assert f"Компьютер {tries} раз доиграл партию в уме" in bp.hint_text("ru")
-    assert f"played the game out in its head {tries} times" in bp.hint_text("en")
+    assert f"Компьютер {tries} раз просчитал в уме продолжение партии" in bp.hint_text("ru")
+    assert f"played out the next moves in its head {tries} times" in bp.hint_text("en")
     for word in ("Поиск", "розыгрыш", "Search", "playout", "#1 ", ">"):
         assert word not in bp.hint_text("ru") + bp.hint_text("en")
     if len(adv.alternatives) > 1 and adv.alternatives[1][2] > 0:
@@ -383,9 +383,9 @@ def test_the_hint_words_of_a_strike_in_plain_words_with_the_exact_odds():
     assert ru.startswith("По таблице боя (BR-10.3, BR-10.4) шанс убить — ") and c.action_label(strike, "ru") not in ru
     assert en.startswith("By the fight table (BR-10.3, BR-10.4) the chance to kill is ")
     assert re.search(r"\(\d+/\d+\)", ru) and re.search(r"\(\d+/\d+\)", en)          # exact fractions
-    assert "Компьютер 40 раз доиграл партию в уме, пробуя разные ходы, и чаще всего (30 раз) выбирал этот." in ru
+    assert "Компьютер 40 раз просчитал в уме продолжение партии, пробуя разные ходы, и чаще всего (30 раз) выбирал этот." in ru
     assert "около 62%" in ru and "Второй по силе ход — закончить ход: около 41%." in ru
-    assert "played the game out in its head 40 times" in en and "(30 times)" in en
+    assert "played out the next moves in its head 40 times" in en and "(30 times)" in en
     assert "The second-best move: end the turn, about 41%." in en
 
 

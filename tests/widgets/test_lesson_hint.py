@@ -134,7 +134,7 @@ def test_the_computers_hint_on_the_page_is_in_plain_words():
     h = p.engine.feedback.hint
     assert h.source == "bot" and w("why_bot", "en") in html
     assert p.label(h.action, "en") in html and str(p.controller.considered) == h.action
-    assert "played the game out in its head" in html or "There is no other move now." in html
+    assert "played out the next moves in its head" in html or "There is no other move now." in html
     for word in ("Search", "playout", "Поиск"):
         assert word not in html
 
