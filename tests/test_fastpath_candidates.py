@@ -150,12 +150,12 @@ VOCAB = ("A raging_troll b3", "A frost_binder c3", "A war_priestess d3", "A arch
          "B hill_javelineer e5", "B rune_menhir c6", "B pass_eagle aux", "B wandering_monk d5")
 
 
-def positions(mode: str, seeds, uniform_every: int = 3):
+def positions(mode: str, seeds, uniform_every: int = 3, defs=None):
     """Battle and answer positions of seeded random games: the weighted random agent (it
     declares abilities often) with every `uniform_every`-th pick uniform instead. Mode "vocab"
-    starts from the `VOCAB` battle."""
+    starts from the `VOCAB` battle; `defs`: the card set (the demo set by default)."""
     for seed in seeds:
-        s = position(*VOCAB, seed=seed) if mode == "vocab" else new_game(seed=seed, mode=mode)
+        s = position(*VOCAB, seed=seed, defs=defs) if mode == "vocab" else new_game(seed=seed, mode=mode, defs=defs)
         dice, rng = Dice(seed), random.Random(seed)
         k = 0
         while s.phase != "over" and k < 3000:

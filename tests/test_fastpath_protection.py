@@ -15,7 +15,6 @@ against the explaining kernel (issue 10, search speed).
 from __future__ import annotations
 
 import dataclasses
-import random
 
 import pytest
 
@@ -29,7 +28,7 @@ from berserk_kernel.berserk.targets import abilities_of, carried, modifier, prot
 from berserk_kernel.core.dice import Dice
 from berserk_kernel.core.errors import IllegalAction
 
-from .test_fastpath_candidates import VOCAB, explaining_legal
+from .test_fastpath_candidates import explaining_legal, positions
 
 # creatures of both demo decks that protect themselves from simple strikes here
 GUARDED = ("gorge_warden", "stubborn_shieldbearer", "skeleton_spearman", "fen_militiaman")
@@ -50,18 +49,8 @@ def guarded_cards() -> dict:
 
 
 def guarded_positions(seeds, vocab: bool):
-    defs = guarded_cards()
-    for seed in seeds:
-        s = position(*VOCAB, seed=seed, defs=defs) if vocab else new_game(seed=seed, defs=defs)
-        dice, rng = Dice(seed), random.Random(seed)
-        k = 0
-        while s.phase != "over" and k < 3000:
-            legal = s.legal_actions()
-            if s.stage in ("battle", "queue"):
-                yield s, legal
-            k += 1
-            a = legal[rng.randrange(len(legal))] if k % 3 == 0 else choose(s, dice, legal)
-            s.apply(a, history=False)
+    """`positions` of test_fastpath_candidates with the guarded card set."""
+    return positions("vocab" if vocab else "classic", seeds, defs=guarded_cards())
 
 
 def test_the_guarded_set_is_what_the_test_means():
@@ -149,7 +138,7 @@ def test_instants_in_play_is_the_explaining_question_for_both_seats():
     assert min(seen.values()) >= 50, seen
 
 
-def _modifier_by_carried(s, uid, name):
+def modifier_by_carried(s, uid, name):
     """targets.modifier as it reads `carried` (the reference for its shortcut)."""
     c = s.cards.get(uid)
     if c is None or not c.in_play:
@@ -167,7 +156,7 @@ def test_modifier_is_the_sum_over_carried_abilities():
             for u, c in s.cards.items():
                 for name in ("attack_die", "defence_die", "armour"):
                     got = modifier(s, u, name)
-                    assert got == _modifier_by_carried(s, u, name), (u, name)
+                    assert got == modifier_by_carried(s, u, name), (u, name)
                     if got and c.in_play:
                         seen.add((name, bool(c.lasting), c.zone == "field" and bool(s.seats[c.owner].attached)))
     assert ("armour", False, True) in seen and ("armour", False, False) in seen, seen

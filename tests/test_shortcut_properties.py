@@ -28,7 +28,6 @@ import dataclasses
 import random
 from contextlib import contextmanager
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -36,12 +35,12 @@ from berserk_kernel.berserk import effects, new_game, odds, outcomes, queue, str
 from berserk_kernel.berserk.agents import choose
 from berserk_kernel.berserk.cards import demo_cards
 from berserk_kernel.berserk.game import HEROES
-from berserk_kernel.berserk.lasting import bonus
 from berserk_kernel.berserk.options import Options
-from berserk_kernel.berserk.targets import carried, modifier
+from berserk_kernel.berserk.targets import modifier
 from berserk_kernel.core.dice import Dice
 
 from .test_fastpath_candidates import explaining_legal
+from .test_fastpath_protection import modifier_by_carried
 
 DEMO = demo_cards()
 POOL = sorted(k for k, d in DEMO.items() if d.type != "hero" and k not in HEROES)
@@ -73,14 +72,6 @@ def random_deck(rng: random.Random) -> dict:
     return deck
 
 
-def _modifier_by_carried(s, uid, name):
-    c = s.cards.get(uid)
-    if c is None or not c.in_play:
-        return 0
-    total = sum(v for a in carried(s, uid) for k, v in a.modifier if k == name)
-    return total + bonus(c, name) if c.lasting else total
-
-
 @contextmanager
 def long_paths(monkeypatch):
     """The settle, turn-start and modifier shortcuts replaced by the questions they stand for."""
@@ -90,7 +81,7 @@ def long_paths(monkeypatch):
         m.setattr(turn, "poison_tick", lambda s, seat, poisoned=None: tick(s, seat))
         m.setattr(turn, "fire_turn_start", lambda s, seat, starts=None: fire(s, seat))
         for mod in (effects, odds, outcomes, strike):
-            m.setattr(mod, "modifier", _modifier_by_carried)
+            m.setattr(mod, "modifier", modifier_by_carried)
         yield
 
 
@@ -119,7 +110,7 @@ def test_shortcuts_play_as_their_long_paths(monkeypatch, mode, cards, seed, unif
         for u, c in fast.cards.items():
             if c.in_play:
                 for name in ("attack_die", "defence_die", "armour"):
-                    assert modifier(fast, u, name) == _modifier_by_carried(fast, u, name), (u, name)
+                    assert modifier(fast, u, name) == modifier_by_carried(fast, u, name), (u, name)
         with long_paths(monkeypatch):
             assert fingerprint(slow, step % 8 == 0) == fp
             if step % 3 == 0 and fast.stage in ("battle", "queue"):
