@@ -197,16 +197,13 @@ def main():
                     nq, t = berserk_actions(seeds, mode, quiet=q)
                     assert nq == n, "a quiet game played other actions"
                     spent[mode, q] += t
-        tbl, tbq, thl, thq = (spent["classic", False], spent["classic", True], spent["heroes", False],
-                              spent["heroes", True])
-        rows["berserk_q"].append(nb / tb * (tbl / tbq))
-        rows["heroes_q"].append(nh / th * (thl / thq))
+        rows["berserk_q"].append(nb / tb * spent["classic", False] / spent["classic", True])
+        rows["heroes_q"].append(nh / th * spent["heroes", False] / spent["heroes", True])
         if have_chess:
             rows["berserk_qx"].append(rows["berserk_q"][-1] / chess_rate)
             rows["heroes_qx"].append(rows["heroes_q"][-1] / chess_rate)
-        nbq, tbq, nhq, thq = nb, nb / rows["berserk_q"][-1], nh, nh / rows["heroes_q"][-1]
-        print(f"# round {r + 1}/{ROUNDS}: berserk {nb / tb:.0f}/s (quiet {nbq / tbq:.0f}/s), "
-              f"heroes {nh / th:.0f}/s (quiet {nhq / thq:.0f}/s), city {nc / tc:.0f}/s"
+        print(f"# round {r + 1}/{ROUNDS}: berserk {nb / tb:.0f}/s (quiet {rows['berserk_q'][-1]:.0f}/s), "
+              f"heroes {nh / th:.0f}/s (quiet {rows['heroes_q'][-1]:.0f}/s), city {nc / tc:.0f}/s"
               + (f", chess {rows['chess'][-1]:.0f}/s" if have_chess else ""), file=sys.stderr, flush=True)
     med = {k: statistics.median(v) for k, v in rows.items() if v}
     if have_chess:
