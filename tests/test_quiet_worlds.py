@@ -158,3 +158,39 @@ def test_quiet_berserk_turn_start_line():
         assert loud.key() == q.key()
     said = [e for e in loud.log if e.rule_id == "HR-503.1"]
     assert len(said) == 1 and q.log == []
+
+
+
+@pytest.mark.parametrize("mode", ["classic", "heroes"])
+def test_quiet_berserk_skips_most_log_lines(mode):
+    """The rules read `logs` before the lines they write most often (moves, wounds, strikes,
+    rolls, declarations, payments, turns, deaths, hires): a quiet game asks its no-op `_log` for
+    under a quarter of the lines its logging twin writes (the rest are rarer lines, built and
+    dropped), and `logs` follows `quiet` through copies, clones and undo."""
+    from berserk_kernel.core import contract
+    lines = {False: 0, True: 0}
+    asked = []
+
+    def counting(rule_id, kind, ru, en=None, **data):
+        asked.append(rule_id)
+
+    for quiet in (False, True):
+        for seed in range(8):
+            s = berserk_game(seed=seed, mode=mode).clone(quiet=quiet)
+            if quiet:
+                assert s._log is contract._quiet_log
+                s.__dict__["_log"] = counting
+            assert s.logs is not quiet and s.copy().logs is not quiet and s.quiet is quiet
+            rng = random.Random(seed)
+            while not s.is_terminal() and len(s.actions) < 600:
+                legal = s.legal_actions()
+                s.apply(legal[rng.randrange(len(legal))])
+                if len(s.actions) % 7 == 0:
+                    s.undo()
+                    s.redo()
+            assert s.logs is not quiet and s.clone().logs is not quiet
+            assert s.clone(quiet=not quiet).logs is quiet and s.history_start().logs is not quiet
+            lines[quiet] = lines[quiet] + (len(asked) if quiet else len(s.log))
+            del asked[:]
+    assert lines[False] > 3000
+    assert lines[True] < lines[False] / 4, lines

@@ -33,9 +33,10 @@ def wound(s, uid, n: int, attack: bool = False, rule: str = "BR-15") -> int:
         s._log("BR-17", "armour", M.lazy("armour_absorbs", card=s.defs[c.card], n=min(armour, n)), card=uid)
     if dealt:
         c.wounds += dealt
-        d = s.defs[c.card]
-        s._log(rule, "wound", M.lazy("wound_taken", card=d, uid=uid, n=dealt, total=c.wounds, lives=d.lives),
-               card=uid, wounds=dealt)
+        if s.logs:
+            d = s.defs[c.card]
+            s._log(rule, "wound", M.lazy("wound_taken", card=d, uid=uid, n=dealt, total=c.wounds, lives=d.lives),
+                   card=uid, wounds=dealt)
     return dealt
 
 

@@ -66,9 +66,11 @@ def accumulate(s, seat: int) -> None:
     gained = p.coins < MAX_COINS
     p.coins = min(MAX_COINS, p.coins + 1)
     p.coins_open = p.coins
-    s._log("R-HEROES", "coins", M.lazy("coins_gained" if gained else "coins_max", player=p.name, n=p.coins), seat=seat)
+    if s.logs:
+        s._log("R-HEROES", "coins", M.lazy("coins_gained" if gained else "coins_max", player=p.name, n=p.coins), seat=seat)
     if draw_to_hand(s, seat):
-        s._log("R-HEROES", "draw", M.lazy("draws", player=p.name, n=len(p.hand)), seat=seat)
+        if s.logs:
+            s._log("R-HEROES", "draw", M.lazy("draws", player=p.name, n=len(p.hand)), seat=seat)
         return
     p.failed_draws += 1
     s._log("HR-503.1", "draw", M.lazy("draw_failed", player=p.name, n=p.failed_draws), seat=seat)
@@ -135,7 +137,8 @@ def do_hire(s, a) -> None:
     d = s.defs[c.card]
     p.hand.remove(c.uid)
     p.coins_open -= d.cost
-    s._log("HR-payment", "pay", M.lazy("hire_paid", n=d.cost))
+    if s.logs:
+        s._log("HR-payment", "pay", M.lazy("hire_paid", n=d.cost))
     if d.is_flyer or d.type == "terrain":
         c.zone = "aux"
         p.aux.append(c.uid)
@@ -147,7 +150,8 @@ def do_hire(s, a) -> None:
         s.cells[a.cell] = c.uid
     c.closed = d.is_creature or d.type == "artifact"
     c.moves = 0
-    s._log("R-HEROES", "hire", M.lazy("hires", player=p.name, card=d, uid=c.uid, n=d.cost), seat=seat, card=c.uid)
+    if s.logs:
+        s._log("R-HEROES", "hire", M.lazy("hires", player=p.name, card=d, uid=c.uid, n=d.cost), seat=seat, card=c.uid)
     fire(s, "enters_play", c.uid)
 
 

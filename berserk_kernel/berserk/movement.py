@@ -54,5 +54,6 @@ def do_move(s, a) -> None:
     s.cells[a.cell] = c.uid
     c.cell = a.cell
     c.moves -= 1
-    s._log("BR-9.1", "move", M.lazy("moves", card=s.defs[c.card], frm=cell_name(frm), to=cell_name(a.cell), n=c.moves),
-           card=c.uid)
+    if s.logs:      # a quiet position (search) builds no line (core/state.py `logs`)
+        s._log("BR-9.1", "move", M.lazy("moves", card=s.defs[c.card], frm=cell_name(frm), to=cell_name(a.cell), n=c.moves),
+               card=c.uid)

@@ -288,9 +288,10 @@ def do_use(s, a) -> None:
     seat = c.owner
     host = host_of(s, c.uid)
     pay(s, c, ab)
-    tnames = ", ".join(map(_REF, a.targets)) or {"self": f"#{c.uid}", "host": f"#{host}"}.get(ab.target, "—")
-    s._log("HR-declaration", "declare", M.lazy("declared", card=d, uid=c.uid, ability=ab.text, targets=tnames),
-           source=c.uid, ability=ab.id, targets=list(a.targets))
+    if s.logs:
+        tnames = ", ".join(map(_REF, a.targets)) or {"self": f"#{c.uid}", "host": f"#{host}"}.get(ab.target, "—")
+        s._log("HR-declaration", "declare", M.lazy("declared", card=d, uid=c.uid, ability=ab.text, targets=tnames),
+               source=c.uid, ability=ab.id, targets=list(a.targets))
     entry = {"source": c.uid, "card": holder, "ability": ab.id, "targets": list(a.targets), "seat": seat,
              "cell": a.cell, "host": host}
     if ab.target == "self":
@@ -311,26 +312,31 @@ def do_use(s, a) -> None:
 
 def pay(s, c, ab) -> None:
     """Pay on declaration; a payment has no source and no target (HR-payment, HR-503.1)."""
-    parts = []
     if ab.per_turn:
         c.used = {**c.used, ab.id: c.used.get(ab.id, 0) + 1}   # replaced, not changed in place (undo journal)
-        parts.append(M.lazy("pay_limit", used=c.used[ab.id], limit=ab.per_turn))
     if ab.close:
         c.closed = True
-        parts.append(M.lazy("pay_close"))
     if ab.tokens:
         c.tokens -= ab.tokens
         s._log("CR-token-payment", "pay", M.lazy("tokens_paid", n=ab.tokens, left=c.tokens))
     if ab.coins:
         s.seats[c.owner].coins_open -= ab.coins
-        parts.append(M.lazy("pay_coins", n=ab.coins))
     if ab.wounds:
         c.wounds += ab.wounds
-        parts.append(M.lazy("pay_wounds", n=ab.wounds))
-    if ab.sacrifice:
-        parts.append(M.lazy("pay_sacrifice"))
-    if parts:
-        s._log("HR-payment", "pay", M.lazy("payment", parts=Joined(parts)))
+    if s.logs:          # the words of the payment (a quiet position builds none)
+        parts = []
+        if ab.per_turn:
+            parts.append(M.lazy("pay_limit", used=c.used[ab.id], limit=ab.per_turn))
+        if ab.close:
+            parts.append(M.lazy("pay_close"))
+        if ab.coins:
+            parts.append(M.lazy("pay_coins", n=ab.coins))
+        if ab.wounds:
+            parts.append(M.lazy("pay_wounds", n=ab.wounds))
+        if ab.sacrifice:
+            parts.append(M.lazy("pay_sacrifice"))
+        if parts:
+            s._log("HR-payment", "pay", M.lazy("payment", parts=Joined(parts)))
     if ab.sacrifice:
         zones.to_graveyard(s, c.uid, "HR-payment")
 
@@ -342,10 +348,11 @@ def resolve_top(s) -> None:
     if s.batch is not None and s.batch > len(s.queue):
         s.batch = None
     ab = s.defs[entry["card"]].ability(entry["ability"])      # HR-declared-persists
-    src_card = s.cards.get(entry["source"])          # a granted ability is named after its user
-    name = s.defs[src_card.card if src_card is not None else entry["card"]].name
-    s._log("R-QUEUE", "resolve", M.lazy("resolves", card=name, ability=ab.text), source=entry["source"], ability=ab.id)
     src = s.cards.get(entry["source"])
+    if s.logs:
+        # a granted ability is named after its user
+        name = s.defs[src.card if src is not None else entry["card"]].name
+        s._log("R-QUEUE", "resolve", M.lazy("resolves", card=name, ability=ab.text), source=entry["source"], ability=ab.id)
     if src is None or not src.in_play:
         s._log("HR-declared-persists", "resolve", M.lazy("queue_source_left_play_but"))
     if ab.target == "mass":
@@ -467,7 +474,7 @@ def settle(s) -> None:
                 s.passes = 0
                 resolve_top(s)
                 s.priority = s.active
-                if not s.queue and not s.fired and not s.pending:
+                if s.logs and not s.queue and not s.fired and not s.pending:
                     s._log("HR-queue-empty", "queue", M.lazy("queue_queue_empty_both_passed"))
                 continue
             if s.passes == 0 and not _instants_in_play(s):

@@ -84,8 +84,9 @@ def strike_targets(s, uid) -> list[int]:
 
 def do_strike(s, a) -> None:
     att, tgt = s.cards[a.card], s.cards[a.other]
-    s._log("BR-10", "strike", M.lazy("strike_declared", card=s.defs[att.card], uid=att.uid, target=tgt.uid),
-           attacker=att.uid, target=tgt.uid)
+    if s.logs:
+        s._log("BR-10", "strike", M.lazy("strike_declared", card=s.defs[att.card], uid=att.uid, target=tgt.uid),
+               attacker=att.uid, target=tgt.uid)
     if tgt.face_down:
         late_reveal(s, [tgt.uid], T("её атакуют", "it is attacked"))
         if not target_verdict(s, att, tgt.uid).ok or not tgt.in_play or tgt.zone == "attached":
@@ -175,8 +176,9 @@ def resolve(s, att_uid, tgt_uid, defender_uid, reclose: bool = True) -> None:
         raw_w, raw_b = s.dice.roll(), s.dice.roll()
         white = raw_w + modifier(s, att_uid, "attack_die")
         black = raw_b + modifier(s, tgt_uid, "defence_die")
-        s._log("BR-10.1", "roll", M.lazy("strike_white_die_attacker_black", raw_w=raw_w, mod=_mod(white - raw_w), raw_b=raw_b, mod2=_mod(black - raw_b)),
-               white=raw_w, black=raw_b)
+        if s.logs:
+            s._log("BR-10.1", "roll", M.lazy("strike_white_die_attacker_black", raw_w=raw_w, mod=_mod(white - raw_w), raw_b=raw_b, mod2=_mod(black - raw_b)),
+                   white=raw_w, black=raw_b)
         cell = fight(white, black)
         if cell.has_choice:
             chooser = att.owner if cell.chooser == "attacker" else s.cards[tgt_uid].owner
@@ -192,7 +194,8 @@ def resolve(s, att_uid, tgt_uid, defender_uid, reclose: bool = True) -> None:
         strength = single_die(roll)
         if s.defs[s.cards[tgt_uid].card].type == "artifact":
             s._log("BR-5", "rule", M.lazy("strike_artifact_neither_defends_nor"))
-        s._log("BR-10.3", "roll", M.lazy("strike_target_does_not_fight", raw=raw, mod=_mod(roll - raw), strength=T(*STRENGTH_NAMES[strength])), white=raw)
+        if s.logs:
+            s._log("BR-10.3", "roll", M.lazy("strike_target_does_not_fight", raw=raw, mod=_mod(roll - raw), strength=T(*STRENGTH_NAMES[strength])), white=raw)
         deal(s, att_uid, tgt_uid, strength, None, None)
 
 
@@ -227,7 +230,7 @@ def deal(s, att_uid, tgt_uid, deal_strength, back_strength, diff) -> None:
     att, tgt = s.cards[att_uid], s.cards[tgt_uid]
     dealt = s.defs[att.card].strike[deal_strength] if deal_strength is not None else 0
     back = s.defs[tgt.card].strike[back_strength] if back_strength is not None else 0
-    if diff is not None:
+    if diff is not None and s.logs:
         s._log("BR-10.4", "fight", M.lazy("fight", diff=diff, att=s.defs[att.card], tgt=s.defs[tgt.card],
                                       dealt=dealt, back=back),
                dealt=dealt, back=back, diff=diff)

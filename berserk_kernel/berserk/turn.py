@@ -85,12 +85,11 @@ def start_turn(s, seat: int) -> None:
     for c in list(filter(_USED, s.cards.values())):   # the cards with a use this turn, in table order
         c.used = {}                              # per-turn limits start again (HR-prepayment)
     s.attacks_made = 0
-    p = s.seats[seat]
-    s._log("BR-16", "turn", M.lazy("turn_starts", turn=s.turn, player=p.name, n=opened), seat=seat, turn=s.turn)
-    if opened and not _said_once(s):
-        # said once a game, the first time a turn start opens a card: not a line every turn
-        s._log("HR-503.1", "rule", M.lazy("turn_start_rule"))
-        if s.log:                       # (a quiet position keeps no log: core/contract.py)
+    if s.logs:          # a quiet position builds no line (core/state.py `logs`)
+        s._log("BR-16", "turn", M.lazy("turn_starts", turn=s.turn, player=p.name, n=opened), seat=seat, turn=s.turn)
+        if opened and not _said_once(s):
+            # said once a game, the first time a turn start opens a card: not a line every turn
+            s._log("HR-503.1", "rule", M.lazy("turn_start_rule"))
             s._once = (len(s.log) - 1, s.log[-1], True)
     for uid in kept:
         s._log("HR-502.8", "open", M.lazy("not_opened", card=s.defs[s.cards[uid].card], uid=uid), card=uid)
@@ -114,8 +113,8 @@ def check_end(s, a):
 
 
 def do_end(s, a) -> None:
-    p = s.seats[s.active]
-    s._log("BR-16", "turn", M.lazy("turn_ends", player=p.name), seat=s.active)
+    if s.logs:
+        s._log("BR-16", "turn", M.lazy("turn_ends", player=s.seats[s.active].name), seat=s.active)
     expire(s)                                    # lasting effects of this turn end (HR-503.1)
     if s.options.turn_limit and s.turn >= s.options.turn_limit:
         s.phase, s.winner = "over", "draw"

@@ -313,7 +313,8 @@ WHY_LOOK = T("её просмотрели", "it was looked at")
 def shuffle_deck(s, seat: int, why: T) -> None:
     """Shuffle a deck after a card was taken, put in or looked at (CR-deck-order, HR-503.1)."""
     s.dice.shuffle(s.seats[seat].deck)
-    s._log("CR-deck-order", "shuffle", M.lazy("deck_shuffled", player=s.seats[seat].name, why=why), seat=seat)
+    if s.logs:
+        s._log("CR-deck-order", "shuffle", M.lazy("deck_shuffled", player=s.seats[seat].name, why=why), seat=seat)
 
 
 def draw(s, seat: int, n: int) -> list[int]:
@@ -396,11 +397,12 @@ def to_graveyard(s, uid: int, rule: str, destroyed: bool = True) -> None:
     if c.lasting:
         c.lasting = ()                # lasting effects end when the card leaves play (CR-204.4)
     s.seats[c.owner].graveyard.append(uid)
-    d = s.defs[c.card]
-    if destroyed:
-        s._log(rule, "death", M.lazy("destroyed", card=d, uid=uid), card=uid)
-    else:
-        s._log(rule, "zone", M.lazy("to_graveyard", card=d, uid=uid), card=uid)
+    if s.logs:
+        d = s.defs[c.card]
+        if destroyed:
+            s._log(rule, "death", M.lazy("destroyed", card=d, uid=uid), card=uid)
+        else:
+            s._log(rule, "zone", M.lazy("to_graveyard", card=d, uid=uid), card=uid)
     for other in riders:  # they leave the field with their carrier (BR-6, R-BR-SYMBIOTE)
         to_graveyard(s, other, "BR-6" if s.defs[s.cards[other].card].type == "equipment" else "R-BR-SYMBIOTE")
 

@@ -254,11 +254,13 @@ def _quiet_log(rule_id, kind, ru, en=None, **data) -> None:
 
 
 def _set_quiet(s, quiet: bool) -> None:
-    """Make `s` quiet (its ``_log`` records nothing) or logging again."""
+    """Make `s` quiet (its ``_log`` records nothing, its ``logs`` is False) or logging again."""
     if quiet:
         s.__dict__["_log"] = _quiet_log
+        s.__dict__["logs"] = False
     else:
         s.__dict__.pop("_log", None)
+        s.__dict__.pop("logs", None)
 
 
 def _error(source: str, field: str, msg: str, **kw) -> DataError:

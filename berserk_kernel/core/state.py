@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from .contract import Contract, _quiet_log, check_faces
+from .contract import Contract, check_faces
 from .errors import IllegalAction
 from .log import LogEntry
 from .rules import RuleRegistry, Verdict
@@ -36,6 +36,9 @@ class BaseState(Contract):
     PRECHECKED: frozenset = frozenset()
     # the game's readout module (what each action did, read from the log): last_rolls, last_step, steps
     READOUT = None
+    # False on a quiet position (`quiet`: search's worlds keep no log). The rules read it before
+    # the log lines they write most often, so that a quiet position does not even build them
+    logs = True
 
     def __init__(self):
         self.log: list[LogEntry] = []
@@ -260,7 +263,7 @@ class BaseState(Contract):
     def quiet(self) -> bool:
         """A quiet position (search's worlds: ``clone(quiet=True)``, `sample_world`) records no
         log: its ``log`` stays empty and no log entry is built; the rules play the same."""
-        return self.__dict__.get("_log") is _quiet_log
+        return not self.logs
 
 
 _new_entry = object.__new__
