@@ -20,6 +20,9 @@ city_actions_per_s        Battle for the City, 2 players, default map, whole gam
 berserk_vs_chess, heroes_vs_chess, city_vs_chess   the ratios to chess in the same rounds
 berserk_search_vs_chess, heroes_search_vs_chess      the same for the quiet positions
 berserk_apply_undo_us     apply(history=True) + undo() of each legal action at mid-game positions
+                          (logging positions of play)
+berserk_search_apply_undo_us   the same at the same positions cloned quiet (``clone(quiet=True)``,
+                          what search plays on), measured right after the logging ones
 berserk_key_us            state.key() of each position one legal action away from them (apply, key,
                           undo), asked once after the key of the position itself, as search does:
                           the cards the action changed build their part of the key again
@@ -166,8 +169,9 @@ def main():
         have_chess = False
     rows = {k: [] for k in ("chess", "berserk", "heroes", "city", "berserk_x", "heroes_x", "city_x",
                             "berserk_q", "heroes_q", "berserk_qx", "heroes_qx",
-                            "apply_undo", "key", "key_repeat", "clone")}
+                            "apply_undo", "search_apply_undo", "key", "key_repeat", "clone")}
     positions = mid_game_positions()
+    quiet_positions = [s.clone(quiet=True) for s in positions]
     for r in range(ROUNDS):
         seeds = range(r * 12, r * 12 + 12)
         nb, tb = berserk_actions(seeds)
@@ -184,6 +188,7 @@ def main():
             rows["heroes_x"].append(nh / th / chess_rate)
             rows["city_x"].append(nc / tc / chess_rate)
         rows["apply_undo"].append(apply_undo_us(positions))
+        rows["search_apply_undo"].append(apply_undo_us(quiet_positions))
         rows["key"].append(key_after_apply_us(positions))
         rows["key_repeat"].append(per_call_us(positions, "key"))
         rows["clone"].append(per_call_us(positions, "clone", 50))
@@ -220,6 +225,7 @@ def main():
         print(f"berserk_search_vs_chess: {med['berserk_qx']:.2f} x")
         print(f"heroes_search_vs_chess: {med['heroes_qx']:.2f} x")
     print(f"berserk_apply_undo_us: {med['apply_undo']:.1f} us")
+    print(f"berserk_search_apply_undo_us: {med['search_apply_undo']:.1f} us")
     print(f"berserk_key_us: {med['key']:.1f} us")
     print(f"berserk_key_repeat_us: {med['key_repeat']:.1f} us")
     print(f"berserk_clone_us: {med['clone']:.1f} us")
