@@ -11,10 +11,14 @@ Fast paths under test:
 - the once-a-game HR-503.1 line found through a kept log index instead of a scan of the log
   (compared with the scan);
 - `_log` builds its entries without `LogEntry.__init__` (compared with the constructor);
+- a player's action line is an `ActionLine` whose text and data are made when read (compared
+  with the `LogEntry` built from the text and data the line had when it was made at once);
 - `key()` reading the cards' kept parts at C speed (compared with a key built from scratch).
 """
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import pytest
@@ -24,7 +28,7 @@ from berserk_kernel.berserk import turn, zones
 from berserk_kernel.berserk.agents import choose
 from berserk_kernel.core.dice import Dice
 from berserk_kernel.core.errors import IllegalAction
-from berserk_kernel.core.log import LogEntry
+from berserk_kernel.core.log import ActionLine, LogEntry
 
 MODES = ("classic", "heroes")
 SEEDS = range(6)
@@ -163,6 +167,8 @@ def test_log_entries_equal_those_the_constructor_builds():
         for s, legal, rng in positions(mode, 1):
             pass
         for e in s.log:
+            if type(e) is ActionLine:
+                continue
             ref = LogEntry(e.rule_id, e.kind, e._msg if e._msg is not None else e.ru,
                            None if e._msg is not None else e.en, e.data)
             assert type(e) is LogEntry
@@ -244,3 +250,42 @@ def test_an_apply_without_history_drops_what_was_undone():
     assert s.can_redo()
     s.apply(s.legal_actions()[-1], history=False)
     assert not s.can_redo()
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_action_lines_equal_the_lines_made_at_once(mode):
+    """Every action of a game is logged as an `ActionLine`: equal to the `LogEntry` of the text
+    «name: action» and the data {seat, action} made from the position before the action, read
+    in any order (data first or text first), in a saved and reloaded record too."""
+    compared = 0
+    for seed in SEEDS:
+        s = new_game(seed=seed, mode=mode)
+        rng = random.Random(seed)
+        made = []
+        while not s.is_terminal() and len(s.actions) < MAX_STEPS:
+            legal = s.legal_actions()
+            a = rng.choice(legal)
+            seat = s.to_move
+            text = str(a)
+            line = f"{s.seats[seat].name}: {text}"
+            made.append(LogEntry("", "action", line, line, {"seat": seat, "action": text}))
+            s.apply(a, history=rng.random() < 0.5)
+        lines = [e for e in s.log if e.kind == "action"]
+        assert len(lines) == len(made) == len(s.actions)
+        for k, (e, ref) in enumerate(zip(lines, made)):
+            assert type(e) is ActionLine and e.rule_id == "" and e.kind == "action"
+            if k % 2:
+                assert e.data == ref.data and e.ru == ref.ru
+            else:
+                assert e.en == ref.en and e.data == ref.data
+            assert e.data is e.data
+            assert e == ref and ref == e and tuple(e) == tuple(ref) and e[3] == ref.en
+            assert e.to_dict() == ref.to_dict() and repr(e) == repr(ref)
+            assert e.line("ru") == ref.line("ru") == ref.ru and e.text("en") == ref.en
+            compared += 1
+        for c in (pickle.loads(pickle.dumps(s)), copy.deepcopy(s)):     # OpenSpiel serializes states
+            assert c.log == s.log and type(c.log[-1]) is type(s.log[-1]) and c.state_hash() == s.state_hash()
+        loaded = type(s).from_dict(s.to_dict())
+        assert loaded.log == s.log and s.log == loaded.log
+        assert loaded.log_text("en") == s.log_text("en") and loaded.state_hash() == s.state_hash()
+    assert compared > 500

@@ -16,6 +16,7 @@ from ..core.dice import Dice
 from ..core.errors import DataError
 from ..core.i18n import T
 from ..core.loading import parse_text
+from ..core.log import ActionLine
 from ..core.messages import catalog
 from ..core.rules import RuleRegistry
 from ..core.state import BaseState
@@ -221,10 +222,8 @@ class BerserkState(BaseState):
 
     def _perform(self, a: Action) -> None:
         if "_log" not in self.__dict__:     # a quiet position (`quiet`, search) builds no line
-            seat = self.to_move
-            text = str(a)
-            line = f"{self.seats[seat].name}: {text}"
-            self._log("", "action", line, line, seat=seat, action=text)
+            seat = self.to_move             # the line's text and data are made when read
+            self.log.append(ActionLine(self.seats[seat].name, seat, a))
         if a.kind == "done":
             _DONE[self.stage](self, a)
         else:

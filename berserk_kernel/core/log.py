@@ -34,3 +34,37 @@ class LogEntry(LazyTexts):
     def line(self, lang: str = "ru") -> str:
         tag = f"[{self.rule_id}] " if self.rule_id else ""
         return tag + self.text(lang)
+
+
+class ActionLine(LogEntry):
+    """A player's action as its log line, «name: action» in both languages, with the data
+    ``{"seat": seat, "action": text}``: a `LogEntry` equal to the one built from those texts,
+    whose text and data are made only when first read (play logs every action, and the text of
+    an action seen for the first time costs more than the rest of its entry)."""
+
+    __slots__ = ("_who", "_seat", "_action", "_data")
+    rule_id = ""          # a player's plain action names no rule
+    kind = "action"
+
+    def __init__(self, who: str, seat: int, action):
+        self._who, self._seat, self._action = who, seat, action
+        self._msg = self._ru = self._data = None
+
+    def __reduce__(self):     # pickle and deepcopy (OpenSpiel serializes states): made again
+        return ActionLine, (self._who, self._seat, self._action)
+
+    @property
+    def ru(self) -> str:
+        line = self._ru
+        if line is None:
+            line = self._ru = f"{self._who}: {self._action}"
+        return line
+
+    en = ru
+
+    @property
+    def data(self) -> dict:
+        d = self._data
+        if d is None:
+            d = self._data = {"seat": self._seat, "action": str(self._action)}
+        return d
