@@ -10,7 +10,8 @@ Fast paths under test:
   `check_victory` asked on a copy at every settled position: it never finds a missed end);
 - the once-a-game HR-503.1 line found through a kept log index instead of a scan of the log
   (compared with the scan);
-- `_log` builds its entries without `LogEntry.__init__` (compared with the constructor);
+- `_log` builds its entries without `LogEntry.__init__`, from a message key and its arguments
+  without a `Msg` (compared with the constructor given the `Msg`);
 - a player's action line is an `ActionLine` whose text and data are made when read (compared
   with the `LogEntry` built from the text and data the line had when it was made at once);
 - `key()` reading the cards' kept parts at C speed (compared with a key built from scratch).
@@ -28,7 +29,9 @@ from berserk_kernel.berserk import turn, zones
 from berserk_kernel.berserk.agents import choose
 from berserk_kernel.core.dice import Dice
 from berserk_kernel.core.errors import IllegalAction
+from berserk_kernel.core.i18n import T
 from berserk_kernel.core.log import ActionLine, LogEntry
+from berserk_kernel.core.messages import Msg
 
 MODES = ("classic", "heroes")
 SEEDS = range(6)
@@ -169,13 +172,30 @@ def test_log_entries_equal_those_the_constructor_builds():
         for e in s.log:
             if type(e) is ActionLine:
                 continue
-            ref = LogEntry(e.rule_id, e.kind, e._msg if e._msg is not None else e.ru,
-                           None if e._msg is not None else e.en, e.data)
-            assert type(e) is LogEntry
+            # logged by key: the catalog's template (a T) and its arguments, no Msg
+            assert type(e) is LogEntry and type(e._msg) is T and type(e._args) is dict
+            ref = LogEntry(e.rule_id, e.kind, Msg(e._msg, e._args), None, e.data)
             assert (e.rule_id, e.kind, e.ru, e.en, e.data) == (ref.rule_id, ref.kind, ref.ru, ref.en, ref.data)
             assert e == ref and e.line("en") == ref.line("en")
             compared += 1
     assert compared > 200
+
+
+def test_log_by_key_or_by_message():
+    """`_log` takes a message key of the game's catalog with its arguments, or a `Msg`: the same
+    entry; an unknown key raises KeyError and logs nothing."""
+    s = new_game(seed=2)
+    n = len(s.log)
+    s._log("BR-16", "turn", "turn_ends", {"player": "A"}, seat=0)
+    s._log("BR-16", "turn", s.MESSAGES.lazy("turn_ends", player="A"), seat=0)
+    s._log("BR-7", "stage", "battle_begins")
+    by_key, by_msg, no_args = s.log[n:]
+    assert by_key == by_msg and by_key.data == {"seat": 0} and by_key._msg is s.MESSAGES.messages["turn_ends"]
+    assert (by_key.ru, by_key.en) == tuple(s.MESSAGES("turn_ends", player="A"))
+    assert no_args.text("en") == s.MESSAGES("battle_begins").en
+    with pytest.raises(KeyError, match="no_such_message"):
+        s._log("BR-16", "turn", "no_such_message", {})
+    assert len(s.log) == n + 3
 
 
 @pytest.mark.parametrize("mode", MODES)

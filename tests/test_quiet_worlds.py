@@ -171,7 +171,7 @@ def test_quiet_berserk_skips_most_log_lines(mode):
     lines = {False: 0, True: 0}
     asked = []
 
-    def counting(rule_id, kind, ru, en=None, **data):
+    def counting(rule_id, kind, key, args=None, /, **data):
         asked.append(rule_id)
 
     for quiet in (False, True):

@@ -5,7 +5,6 @@ from __future__ import annotations
 from operator import attrgetter
 
 from ..core.i18n import T
-from ..core.messages import catalog
 from . import zones
 from .field import cell_name
 from .fight import STRENGTH_NAMES, single_die
@@ -14,7 +13,6 @@ from .targets import modifier, move_cells
 from .triggers import fire
 
 
-M = catalog("berserk_kernel.berserk")
 _WOUNDS = attrgetter("wounds")
 
 
@@ -30,12 +28,12 @@ def wound(s, uid, n: int, attack: bool = False, rule: str = "BR-15") -> int:
     armour = modifier(s, uid, "armour") if attack else 0
     dealt = max(0, n - armour)
     if armour and attack:
-        s._log("BR-17", "armour", M.lazy("armour_absorbs", card=s.defs[c.card], n=min(armour, n)), card=uid)
+        s._log("BR-17", "armour", "armour_absorbs", {"card": s.defs[c.card], "n": min(armour, n)}, card=uid)
     if dealt:
         c.wounds += dealt
         if s.logs:
             d = s.defs[c.card]
-            s._log(rule, "wound", M.lazy("wound_taken", card=d, uid=uid, n=dealt, total=c.wounds, lives=d.lives),
+            s._log(rule, "wound", "wound_taken", {"card": d, "uid": uid, "n": dealt, "total": c.wounds, "lives": d.lives},
                    card=uid, wounds=dealt)
     return dealt
 
@@ -85,11 +83,12 @@ def apply_effects(s, entry, ab, targets: list[int]) -> None:
                     roll = raw + modifier(s, src, "attack_die")
                     strength = single_die(roll)
                     amount = e.roll[strength]
-                    s._log("BR-12", "roll", M.lazy("ability_roll", roll=f"{raw}{_mod(roll - raw)}", n=amount,
-                                               strength=T(*STRENGTH_NAMES[strength])), white=raw)
+                    s._log("BR-12", "roll", "ability_roll",
+                           {"roll": f"{raw}{_mod(roll - raw)}", "n": amount, "strength": T(*STRENGTH_NAMES[strength])},
+                           white=raw)
                 else:
                     amount = e.amount
-                    s._log("BR-12.1", "effect", M.lazy("exact_wounds", n=amount, card=d), card=t)
+                    s._log("BR-12.1", "effect", "exact_wounds", {"n": amount, "card": d}, card=t)
                 wound(s, t, amount, attack=ab.is_attack)
             elif e.op == "heal":
                 amount = e.amount if heal_left is None else heal_left
@@ -98,21 +97,21 @@ def apply_effects(s, entry, ab, targets: list[int]) -> None:
                     heal_left -= healed
                 c.wounds -= healed
                 s._log("HR-chosen-targets" if ab.target == "choose" else "HR-targets", "heal",
-                       M.lazy("healed", card=d, uid=t, n=healed), card=t, healed=healed)
+                       "healed", {"card": d, "uid": t, "n": healed}, card=t, healed=healed)
             elif e.op == "destroy":
                 destroy(s, t, "HR-mass-abilities" if ab.target == "mass" else "HR-targets")
             elif e.op == "poison":
                 c.poison = max(c.poison, e.amount)
-                s._log("R-BR-POISON", "poison", M.lazy("poisoned", card=d, uid=t, n=c.poison), card=t)
+                s._log("R-BR-POISON", "poison", "poisoned", {"card": d, "uid": t, "n": c.poison}, card=t)
             elif e.op == "cure":
                 c.poison = 0
-                s._log("R-BR-POISON", "cure", M.lazy("cured", card=d, uid=t), card=t)
+                s._log("R-BR-POISON", "cure", "cured", {"card": d, "uid": t}, card=t)
             elif e.op == "tokens":
                 before = c.tokens
                 c.tokens = max(0, c.tokens + e.amount)
                 if d.max_tokens is not None:
                     c.tokens = min(c.tokens, d.max_tokens)
-                s._log("CR-token-limit", "tokens", M.lazy("tokens_changed", card=d, uid=t, before=before, after=c.tokens),
+                s._log("CR-token-limit", "tokens", "tokens_changed", {"card": d, "uid": t, "before": before, "after": c.tokens},
                        card=t)
             elif e.op in LASTING_OPS:
                 apply_lasting(s, entry, e, t)      # stay_closed, boost, grant (lasting.py)
@@ -122,20 +121,21 @@ def apply_effects(s, entry, ab, targets: list[int]) -> None:
                 c.closed = e.op == "close"
                 if not c.closed and d.is_creature:
                     c.moves = d.move              # movement comes back when a card opens (BR-9.1)
-                s._log("BR-9.2", e.op, M.lazy("closed" if c.closed else "opened", card=d, uid=t), card=t)
+                s._log("BR-9.2", e.op, "closed" if c.closed else "opened", {"card": d, "uid": t}, card=t)
             elif e.op == "move":
                 cell = entry.get("cell")
                 if cell is None or cell not in move_cells(s, t):
-                    s._log("BR-17", "cancel", M.lazy("move_cancelled"))
+                    s._log("BR-17", "cancel", "move_cancelled")
                     continue
                 s.cells[c.cell], s.cells[cell] = None, t
                 old, c.cell = c.cell, cell
-                s._log("BR-9.1", "move", M.lazy("moved_by_ability", card=d, frm=cell_name(old), to=cell_name(cell)), card=t)
+                s._log("BR-9.1", "move", "moved_by_ability",
+                       {"card": d, "frm": cell_name(old), "to": cell_name(cell)}, card=t)
             elif e.op == "return_to_deck":
                 zones.put_into_deck(s, t)
             elif e.op == "taunt":
                 c.taunt = s.turn + 1
-                s._log("HR-combined-restrictions", "taunt", M.lazy("taunt", uid=t), card=t)
+                s._log("HR-combined-restrictions", "taunt", "taunt", {"uid": t}, card=t)
     remove_dead(s)
 
 
@@ -157,6 +157,6 @@ def poison_tick(s, seat: int, poisoned: bool | None = None) -> None:
     for c in list(s.cards.values()):
         if c.owner == seat and c.in_play and c.poison:
             d = s.defs[c.card]
-            s._log("R-BR-POISON", "poison", M.lazy("poison_tick", card=d, uid=c.uid, n=c.poison), card=c.uid)
+            s._log("R-BR-POISON", "poison", "poison_tick", {"card": d, "uid": c.uid, "n": c.poison}, card=c.uid)
             wound(s, c.uid, c.poison, rule="R-BR-POISON")
     remove_dead(s)

@@ -72,6 +72,7 @@ class BerserkState(BaseState):
     """A Berserk position: cards in zones, whose decision it is, the dice, the log."""
 
     RULES = RULES
+    MESSAGES = MESSAGES        # what `_log` names by key
     GAME = "berserk"
     READOUT = readout          # crystals/penalty here; last_rolls(), last_step(), steps() in BaseState
 
@@ -457,6 +458,6 @@ def new_game(decks=("mountain_forest", "darkness_swamp_steppe"), seed: int = 0, 
             s.seats[seat].deck.append(c.uid)
             s.next_uid += 1
         zones.shuffle_deck(s, seat, zones.WHY_PUT)
-    s._log("BR-7", "stage", MESSAGES.lazy("game_game_begins_squad_building"))
+    s._log("BR-7", "stage", "game_game_begins_squad_building")
     setup.roll_for_first(s)
     return s

@@ -41,7 +41,7 @@ def start_heroes(s, heroes) -> None:
         s.seats[seat].aux.append(c.uid)
         s.seats[seat].hero = c.uid
         d = s.defs[hero_id]
-        s._log("R-HEROES", "hero", M.lazy("hero_set", player=s.seats[seat].name, card=d, n=d.lives), seat=seat, card=c.uid)
+        s._log("R-HEROES", "hero", "hero_set", {"player": s.seats[seat].name, "card": d, "n": d.lives}, seat=seat, card=c.uid)
     for seat in (0, 1):
         zones.shuffle_deck(s, seat, zones.WHY_PUT)
         for _ in range(min(HAND, len(s.seats[seat].deck))):
@@ -67,13 +67,13 @@ def accumulate(s, seat: int) -> None:
     p.coins = min(MAX_COINS, p.coins + 1)
     p.coins_open = p.coins
     if s.logs:
-        s._log("R-HEROES", "coins", M.lazy("coins_gained" if gained else "coins_max", player=p.name, n=p.coins), seat=seat)
+        s._log("R-HEROES", "coins", "coins_gained" if gained else "coins_max", {"player": p.name, "n": p.coins}, seat=seat)
     if draw_to_hand(s, seat):
         if s.logs:
-            s._log("R-HEROES", "draw", M.lazy("draws", player=p.name, n=len(p.hand)), seat=seat)
+            s._log("R-HEROES", "draw", "draws", {"player": p.name, "n": len(p.hand)}, seat=seat)
         return
     p.failed_draws += 1
-    s._log("HR-503.1", "draw", M.lazy("draw_failed", player=p.name, n=p.failed_draws), seat=seat)
+    s._log("HR-503.1", "draw", "draw_failed", {"player": p.name, "n": p.failed_draws}, seat=seat)
     check_heroes_loss(s)
 
 
@@ -94,9 +94,9 @@ def check_heroes_loss(s) -> bool:
     for seat, why in lost:
         p = s.seats[seat]
         if why == "hero":
-            s._log("HR-503.1", "end", M.lazy("hero_dead", player=p.name), seat=seat)
+            s._log("HR-503.1", "end", "hero_dead", {"player": p.name}, seat=seat)
         else:
-            s._log("HR-503.1", "end", M.lazy("third_failed_draw", player=p.name), seat=seat)
+            s._log("HR-503.1", "end", "third_failed_draw", {"player": p.name}, seat=seat)
     s.winner = "draw" if len(lost) == 2 else 1 - lost[0][0]
     return True
 
@@ -138,7 +138,7 @@ def do_hire(s, a) -> None:
     p.hand.remove(c.uid)
     p.coins_open -= d.cost
     if s.logs:
-        s._log("HR-payment", "pay", M.lazy("hire_paid", n=d.cost))
+        s._log("HR-payment", "pay", "hire_paid", {"n": d.cost})
     if d.is_flyer or d.type == "terrain":
         c.zone = "aux"
         p.aux.append(c.uid)
@@ -151,7 +151,7 @@ def do_hire(s, a) -> None:
     c.closed = d.is_creature or d.type == "artifact"
     c.moves = 0
     if s.logs:
-        s._log("R-HEROES", "hire", M.lazy("hires", player=p.name, card=d, uid=c.uid, n=d.cost), seat=seat, card=c.uid)
+        s._log("R-HEROES", "hire", "hires", {"player": p.name, "card": d, "uid": c.uid, "n": d.cost}, seat=seat, card=c.uid)
     fire(s, "enters_play", c.uid)
 
 

@@ -138,7 +138,7 @@ def expire(s) -> None:
         d = s.defs[c.card]
         for e in c.lasting:
             if e.until <= s.turn:
-                s._log("HR-503.1", "expire", M.lazy("lasting_ends", card=d, uid=c.uid, effect=effect_words(s, e)),
+                s._log("HR-503.1", "expire", "lasting_ends", {"card": d, "uid": c.uid, "effect": effect_words(s, e)},
                        card=c.uid)
         c.lasting = keep
 
@@ -147,22 +147,23 @@ def _stay_closed(s, entry, e, uid) -> None:
     c, d = s.cards[uid], s.defs[s.cards[uid].card]
     c.closed = True
     add(s, uid, Lasting("stay_closed", next_turn_of(s, c.owner)))
-    s._log("HR-502.8", "close", M.lazy("stays_closed_set", card=d, uid=uid), card=uid)
+    s._log("HR-502.8", "close", "stays_closed_set", {"card": d, "uid": uid}, card=uid)
 
 
 def _boost(s, entry, e, uid) -> None:
     d, until = s.defs[s.cards[uid].card], until_turn(s, e.turns)
     for name, n in e.modifier:
         add(s, uid, Lasting(name, until, n))
-        s._log("R-BR-FIGHT", "boost", M.lazy("boost_given", card=d, uid=uid, effect=M.lazy("effect_" + name, amount=f"{n:+d}"),
-                                         until=until_words(s, until)), card=uid, modifier=name, amount=n, until=until)
+        s._log("R-BR-FIGHT", "boost", "boost_given",
+               {"card": d, "uid": uid, "effect": M.lazy("effect_" + name, amount=f"{n:+d}"),
+                "until": until_words(s, until)}, card=uid, modifier=name, amount=n, until=until)
 
 
 def _grant(s, entry, e, uid) -> None:
     d, until = s.defs[s.cards[uid].card], until_turn(s, e.turns)
     ab = s.defs[entry["card"]].ability(e.ability)
     add(s, uid, Lasting("grant", until, card=entry["card"], ability=e.ability))
-    s._log("CR-204.4", "grant", M.lazy("ability_granted", card=d, uid=uid, ability=ab.text, until=until_words(s, until)),
+    s._log("CR-204.4", "grant", "ability_granted", {"card": d, "uid": uid, "ability": ab.text, "until": until_words(s, until)},
            card=uid, ability=e.ability, until=until)
 
 
@@ -179,5 +180,5 @@ def open_refused(s, uid) -> bool:
     c = s.cards[uid]
     if not (c.lasting and stays_closed(s, c)):
         return False
-    s._log("HR-502.8", "open", M.lazy("not_opened", card=s.defs[c.card], uid=uid), card=uid)
+    s._log("HR-502.8", "open", "not_opened", {"card": s.defs[c.card], "uid": uid}, card=uid)
     return True

@@ -55,5 +55,5 @@ def do_move(s, a) -> None:
     c.cell = a.cell
     c.moves -= 1
     if s.logs:      # a quiet position (search) builds no line (core/state.py `logs`)
-        s._log("BR-9.1", "move", M.lazy("moves", card=s.defs[c.card], frm=cell_name(frm), to=cell_name(a.cell), n=c.moves),
+        s._log("BR-9.1", "move", "moves", {"card": s.defs[c.card], "frm": cell_name(frm), "to": cell_name(a.cell), "n": c.moves},
                card=c.uid)

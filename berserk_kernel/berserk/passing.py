@@ -13,7 +13,7 @@ def check_pass(s, a):
 
 
 def do_pass(s, a) -> None:
-    s._log("HR-queue-empty", "pass", M.lazy("passes", player=s.seats[s.priority].name))
+    s._log("HR-queue-empty", "pass", "passes", {"player": s.seats[s.priority].name})
     s.passes += 1
     s.priority = 1 - s.priority
 
@@ -31,4 +31,4 @@ def check_skip(s, a):
 def do_skip(s, a) -> None:
     f = fired_entry(s, a.card, a.ability)
     s.fired.remove(f)
-    s._log("BR-17", "skip", M.lazy("not_declared", ability=s.defs[s.cards[a.card].card].ability(a.ability).text, uid=a.card))
+    s._log("BR-17", "skip", "not_declared", {"ability": s.defs[s.cards[a.card].card].ability(a.ability).text, "uid": a.card})

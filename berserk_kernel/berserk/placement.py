@@ -52,7 +52,8 @@ def do_place(s, a) -> None:
     c.zone, c.cell, c.face_down = "field", a.cell, True
     s.cells[a.cell] = c.uid
     rule = "BR-8.1" if seat == 0 else "BR-8.2"
-    s._log(rule, "place", M.lazy("placement_places_card_face_down", name=s.seats[seat].name, cell=cell_name(a.cell)), seat=seat, card=c.uid)
+    s._log(rule, "place", "placement_places_card_face_down",
+           {"name": s.seats[seat].name, "cell": cell_name(a.cell)}, seat=seat, card=c.uid)
     if not s.seats[seat].squad:
         if seat == 0:
             s.active = 1
@@ -88,9 +89,9 @@ def reveal(s, hide: bool) -> None:
         if uid is not None and uid not in keep:
             s.cards[uid].face_down = False
     if keep:
-        s._log("BR-8.4", "reveal", M.lazy("reveal_keep_row", player=s.seats[1].name, n=len(keep)))
+        s._log("BR-8.4", "reveal", "reveal_keep_row", {"player": s.seats[1].name, "n": len(keep)})
     else:
-        s._log("BR-8.4", "reveal", M.lazy("placement_all_cards_revealed"))
+        s._log("BR-8.4", "reveal", "placement_all_cards_revealed")
     for uid in [u for u in s.cells if u is not None]:
         c = s.cards[uid]
         if not c.face_down and _goes_to_aux(s, c):
@@ -208,7 +209,8 @@ def do_attach(s, a) -> None:
     it.zone, it.host = "attached", a.other
     s.seats[it.owner].attached.append(it.uid)
     d, hd = s.defs[it.card], s.defs[s.cards[a.other].card]
-    s._log("BR-8.5", "attach", M.lazy("attached", card=d, uid=it.uid, host=hd, host_uid=a.other), card=it.uid, host=a.other)
+    s._log("BR-8.5", "attach", "attached",
+           {"card": d, "uid": it.uid, "host": hd, "host_uid": a.other}, card=it.uid, host=a.other)
     _after_attach_step(s)
 
 
@@ -240,7 +242,7 @@ def late_reveal(s, uids: list[int], why) -> None:
         c = s.cards[uid]
         c.face_down = False
         d = s.defs[c.card]
-        s._log("BR-8.4", "reveal", M.lazy("revealed", uid=uid, card=d, why=why), card=uid)
+        s._log("BR-8.4", "reveal", "revealed", {"uid": uid, "card": d, "why": why}, card=uid)
         if _goes_to_aux(s, c):
             zones.move_to_aux(s, uid)
     owners = {s.cards[u].owner for u in uids if s.cards[u].zone == "field"}
@@ -248,7 +250,8 @@ def late_reveal(s, uids: list[int], why) -> None:
         if attachables(s, seat):
             if any(hosts(s, u) for u in attachables(s, seat)):
                 s.pending = {"kind": "attach", "seat": seat}
-                s._log("R-BR-LATE-REVEAL", "prompt", M.lazy("placement_attaches_revealed_equipment_symbiote", name=s.seats[seat].name), seat=seat)
+                s._log("R-BR-LATE-REVEAL", "prompt", "placement_attaches_revealed_equipment_symbiote",
+                       {"name": s.seats[seat].name}, seat=seat)
             else:
                 for u in attachables(s, seat):
                     zones.to_graveyard(s, u, "R-BR-LATE-REVEAL")

@@ -290,7 +290,7 @@ def do_use(s, a) -> None:
     pay(s, c, ab)
     if s.logs:
         tnames = ", ".join(map(_REF, a.targets)) or {"self": f"#{c.uid}", "host": f"#{host}"}.get(ab.target, "—")
-        s._log("HR-declaration", "declare", M.lazy("declared", card=d, uid=c.uid, ability=ab.text, targets=tnames),
+        s._log("HR-declaration", "declare", "declared", {"card": d, "uid": c.uid, "ability": ab.text, "targets": tnames},
                source=c.uid, ability=ab.id, targets=list(a.targets))
     entry = {"source": c.uid, "card": holder, "ability": ab.id, "targets": list(a.targets), "seat": seat,
              "cell": a.cell, "host": host}
@@ -318,7 +318,7 @@ def pay(s, c, ab) -> None:
         c.closed = True
     if ab.tokens:
         c.tokens -= ab.tokens
-        s._log("CR-token-payment", "pay", M.lazy("tokens_paid", n=ab.tokens, left=c.tokens))
+        s._log("CR-token-payment", "pay", "tokens_paid", {"n": ab.tokens, "left": c.tokens})
     if ab.coins:
         s.seats[c.owner].coins_open -= ab.coins
     if ab.wounds:
@@ -336,7 +336,7 @@ def pay(s, c, ab) -> None:
         if ab.sacrifice:
             parts.append(M.lazy("pay_sacrifice"))
         if parts:
-            s._log("HR-payment", "pay", M.lazy("payment", parts=Joined(parts)))
+            s._log("HR-payment", "pay", "payment", {"parts": Joined(parts)})
     if ab.sacrifice:
         zones.to_graveyard(s, c.uid, "HR-payment")
 
@@ -352,16 +352,16 @@ def resolve_top(s) -> None:
     if s.logs:
         # a granted ability is named after its user
         name = s.defs[src.card if src is not None else entry["card"]].name
-        s._log("R-QUEUE", "resolve", M.lazy("resolves", card=name, ability=ab.text), source=entry["source"], ability=ab.id)
+        s._log("R-QUEUE", "resolve", "resolves", {"card": name, "ability": ab.text}, source=entry["source"], ability=ab.id)
     if src is None or not src.in_play:
-        s._log("HR-declared-persists", "resolve", M.lazy("queue_source_left_play_but"))
+        s._log("HR-declared-persists", "resolve", "queue_source_left_play_but")
     if ab.target == "mass":
         targets = mass_cards(s, entry["source"], ab, entry["seat"])
     else:
         targets = list(entry["targets"])
         gone = [t for t in targets if t not in s.cards or not s.cards[t].in_play]
         if gone:
-            s._log("CR-play-zone", "resolve", M.lazy("targets_gone", uids=", ".join(f"#{t}" for t in gone)))
+            s._log("CR-play-zone", "resolve", "targets_gone", {"uids": ", ".join(f"#{t}" for t in gone)})
     if ab.kind == "directed_strike":
         t = targets[0] if targets else None
         if t is not None and s.cards[t].in_play and src is not None and src.in_play:
@@ -452,8 +452,8 @@ def settle(s) -> None:
                 known[id(f)] = (f, options)
                 if not options:
                     s.fired.remove(f)
-                    s._log("BR-17", "cancel", M.lazy("cancelled_unpaid", ability=ab.text, uid=f["card"]), card=f["card"])
-                    s._log("HR-combined-restrictions", "cancel", M.lazy("queue_target_meets_every_restriction_2"))
+                    s._log("BR-17", "cancel", "cancelled_unpaid", {"ability": ab.text, "uid": f["card"]}, card=f["card"])
+                    s._log("HR-combined-restrictions", "cancel", "queue_target_meets_every_restriction_2")
             if not s.fired:
                 victory = False          # only fired entries went (no card moved)
                 continue
@@ -475,7 +475,7 @@ def settle(s) -> None:
                 resolve_top(s)
                 s.priority = s.active
                 if s.logs and not s.queue and not s.fired and not s.pending:
-                    s._log("HR-queue-empty", "queue", M.lazy("queue_queue_empty_both_passed"))
+                    s._log("HR-queue-empty", "queue", "queue_queue_empty_both_passed")
                 continue
             if s.passes == 0 and not _instants_in_play(s):
                 # neither player holds an open card with an instant ability in play: both pass

@@ -13,10 +13,11 @@ def roll_for_first(s) -> None:
     """Both players roll; ties are rerolled (R-BR-ORDER); the higher roller chooses (BR-7.1)."""
     while True:
         a, b = s.dice.roll(), s.dice.roll()
-        s._log("BR-7.1", "roll", M.lazy("roll_for_choice", p0=s.seats[0].name, a=a, p1=s.seats[1].name, b=b), rolls=[a, b])
+        s._log("BR-7.1", "roll", "roll_for_choice",
+               {"p0": s.seats[0].name, "a": a, "p1": s.seats[1].name, "b": b}, rolls=[a, b])
         if a != b:
             break
-        s._log("R-BR-ORDER", "roll", M.lazy("roll_tie"))
+        s._log("R-BR-ORDER", "roll", "roll_tie")
     s.roll_winner = 0 if a > b else 1
     s.phase = "order"
 
@@ -29,7 +30,7 @@ def do_order(s, a) -> None:
     w = s.roll_winner
     first = w if a.kind == "first" else 1 - w
     name = s.seats[w].name
-    s._log("BR-7.1", "choice", M.lazy("chooses_first" if a.kind == "first" else "chooses_second", player=name))
+    s._log("BR-7.1", "choice", "chooses_first" if a.kind == "first" else "chooses_second", {"player": name})
     if first == 1:  # seat 0 is always the first player from now on
         s.seats.reverse()
         for c in s.cards.values():
@@ -46,11 +47,11 @@ def do_order(s, a) -> None:
     s.seats[1].gold, s.seats[1].silver = o.gold + o.second_gold_bonus, o.silver + o.second_silver_bonus
     for seat in (0, 1):
         p = s.seats[seat]
-        s._log("BR-7.2", "crystals", M.lazy("crystals", player=p.name, gold=p.gold, silver=p.silver), seat=seat)
+        s._log("BR-7.2", "crystals", "crystals", {"player": p.name, "gold": p.gold, "silver": p.silver}, seat=seat)
     s.phase, s.active = "build", 0
     for seat in (0, 1):
         zones.draw(s, seat, min(o.deal_size, len(s.seats[seat].deck)))
-        s._log("BR-7.4", "deal", M.lazy("dealt", player=s.seats[seat].name, n=len(s.seats[seat].deal)), seat=seat)
+        s._log("BR-7.4", "deal", "dealt", {"player": s.seats[seat].name, "n": len(s.seats[seat].deal)}, seat=seat)
 
 
 # --- the crystal budget -------------------------------------------------------------------
@@ -111,12 +112,12 @@ def do_redeal(s, a) -> None:
     p.redeals += 1
     if s.options.redeal == "pay_gold":
         p.gold -= 1
-        s._log("BR-7.4", "deal", M.lazy("redeal_gold", player=p.name), seat=seat)
+        s._log("BR-7.4", "deal", "redeal_gold", {"player": p.name}, seat=seat)
     else:
         uid = p.deck.pop()
         s.cards[uid].zone = "removed"
         p.removed.append(uid)
-        s._log("BR-7.4", "deal", M.lazy("redeal_remove", player=p.name, n=p.redeals), seat=seat)
+        s._log("BR-7.4", "deal", "redeal_remove", {"player": p.name, "n": p.redeals}, seat=seat)
         zones.shuffle_deck(s, seat, zones.WHY_DRAW)
     zones.draw(s, seat, min(s.options.deal_size, len(p.deck)))
 
@@ -150,9 +151,9 @@ def do_buy(s, a) -> None:
     c.zone = "squad"
     d = s.defs[c.card]
     gold, silver = crystals_left(s, s.active)
-    s._log("BR-7.5", "buy", M.lazy("buys", player=p.name, card=d, cost=d.cost, gold=gold, silver=silver,
-                               elite=M.lazy("elite") if d.elite else ""),
-           seat=s.active, card=a.card)
+    s._log("BR-7.5", "buy", "buys",
+           {"player": p.name, "card": d, "cost": d.cost, "gold": gold, "silver": silver,
+            "elite": M.lazy("elite") if d.elite else ""}, seat=s.active, card=a.card)
 
 
 def do_build_done(s, a) -> None:
@@ -163,9 +164,9 @@ def do_build_done(s, a) -> None:
     p.deck.extend(back)
     p.deal.clear()
     _e, _o, penalty, _f = squad_cost(s, seat)
-    s._log("BR-7.5", "build", M.lazy("build_done", player=p.name, n=len(p.squad), back=len(back)), seat=seat)
+    s._log("BR-7.5", "build", "build_done", {"player": p.name, "n": len(p.squad), "back": len(back)}, seat=seat)
     if penalty:
-        s._log("BR-7.3", "build", M.lazy("element_penalty", n=penalty), seat=seat)
+        s._log("BR-7.3", "build", "element_penalty", {"n": penalty}, seat=seat)
     zones.shuffle_deck(s, seat, zones.WHY_PUT)
     if seat == 0:
         s.active = 1

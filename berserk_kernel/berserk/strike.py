@@ -85,12 +85,12 @@ def strike_targets(s, uid) -> list[int]:
 def do_strike(s, a) -> None:
     att, tgt = s.cards[a.card], s.cards[a.other]
     if s.logs:
-        s._log("BR-10", "strike", M.lazy("strike_declared", card=s.defs[att.card], uid=att.uid, target=tgt.uid),
+        s._log("BR-10", "strike", "strike_declared", {"card": s.defs[att.card], "uid": att.uid, "target": tgt.uid},
                attacker=att.uid, target=tgt.uid)
     if tgt.face_down:
         late_reveal(s, [tgt.uid], T("её атакуют", "it is attacked"))
         if not target_verdict(s, att, tgt.uid).ok or not tgt.in_play or tgt.zone == "attached":
-            s._log("BR-17", "cancel", M.lazy("strike_strike_cannot_apply_revealed"))
+            s._log("BR-17", "cancel", "strike_strike_cannot_apply_revealed")
             return
     if att.owner == s.active:
         s.attacks_made += 1
@@ -102,7 +102,7 @@ def do_strike(s, a) -> None:
     if ds:
         s.pending = {"kind": "defend", "seat": tgt.owner, "attacker": att.uid, "target": tgt.uid}
         p = s.seats[tgt.owner]
-        s._log("BR-10.2", "prompt", M.lazy("defender_prompt", player=p.name, n=len(ds)), seat=tgt.owner)
+        s._log("BR-10.2", "prompt", "defender_prompt", {"player": p.name, "n": len(ds)}, seat=tgt.owner)
     else:
         resolve(s, att.uid, tgt.uid, None)
 
@@ -149,13 +149,13 @@ def do_defend(s, a) -> None:
     if d.face_down:
         late_reveal(s, [d.uid], T("она защищает", "it defends"))
     d.closed = True
-    s._log("BR-10.3", "defend", M.lazy("defender_set", card=s.defs[d.card], uid=d.uid), defender=d.uid)
+    s._log("BR-10.3", "defend", "defender_set", {"card": s.defs[d.card], "uid": d.uid}, defender=d.uid)
     resolve(s, p["attacker"], d.uid, d.uid)
 
 
 def do_nodefend(s, a) -> None:
     p, s.pending = s.pending, None
-    s._log("BR-10.2", "defend", M.lazy("strike_defender_assigned"))
+    s._log("BR-10.2", "defend", "strike_defender_assigned")
     resolve(s, p["attacker"], p["target"], None)
 
 
@@ -177,14 +177,15 @@ def resolve(s, att_uid, tgt_uid, defender_uid, reclose: bool = True) -> None:
         white = raw_w + modifier(s, att_uid, "attack_die")
         black = raw_b + modifier(s, tgt_uid, "defence_die")
         if s.logs:
-            s._log("BR-10.1", "roll", M.lazy("strike_white_die_attacker_black", raw_w=raw_w, mod=_mod(white - raw_w), raw_b=raw_b, mod2=_mod(black - raw_b)),
+            s._log("BR-10.1", "roll", "strike_white_die_attacker_black",
+                   {"raw_w": raw_w, "mod": _mod(white - raw_w), "raw_b": raw_b, "mod2": _mod(black - raw_b)},
                    white=raw_w, black=raw_b)
         cell = fight(white, black)
         if cell.has_choice:
             chooser = att.owner if cell.chooser == "attacker" else s.cards[tgt_uid].owner
             s.pending = {"kind": "choice", "seat": chooser, "attacker": att_uid, "target": tgt_uid,
                          "white": white, "black": black}   # the modified rolls
-            s._log("R-BR-FIGHT", "prompt", M.lazy("choose_outcome", diff=white - black, player=s.seats[chooser].name),
+            s._log("R-BR-FIGHT", "prompt", "choose_outcome", {"diff": white - black, "player": s.seats[chooser].name},
                    seat=chooser)
             return
         deal(s, att_uid, tgt_uid, cell.deal, cell.back, white - black)
@@ -193,9 +194,10 @@ def resolve(s, att_uid, tgt_uid, defender_uid, reclose: bool = True) -> None:
         roll = raw + modifier(s, att_uid, "attack_die")
         strength = single_die(roll)
         if s.defs[s.cards[tgt_uid].card].type == "artifact":
-            s._log("BR-5", "rule", M.lazy("strike_artifact_neither_defends_nor"))
+            s._log("BR-5", "rule", "strike_artifact_neither_defends_nor")
         if s.logs:
-            s._log("BR-10.3", "roll", M.lazy("strike_target_does_not_fight", raw=raw, mod=_mod(roll - raw), strength=T(*STRENGTH_NAMES[strength])), white=raw)
+            s._log("BR-10.3", "roll", "strike_target_does_not_fight",
+                   {"raw": raw, "mod": _mod(roll - raw), "strength": T(*STRENGTH_NAMES[strength])}, white=raw)
         deal(s, att_uid, tgt_uid, strength, None, None)
 
 
@@ -218,10 +220,10 @@ def do_choice(s, a) -> None:
     p, s.pending = s.pending, None
     cell = fight(p["white"], p["black"])
     if a.kind == "safe":
-        s._log("R-BR-FIGHT", "choice", M.lazy("strike_takes_option_without_exchange", name=s.seats[p['seat']].name))
+        s._log("R-BR-FIGHT", "choice", "strike_takes_option_without_exchange", {"name": s.seats[p['seat']].name})
         deal(s, p["attacker"], p["target"], cell.alt_deal, cell.alt_back, p["white"] - p["black"])
     else:
-        s._log("R-BR-FIGHT", "choice", M.lazy("strike_keeps_exchange", name=s.seats[p['seat']].name))
+        s._log("R-BR-FIGHT", "choice", "strike_keeps_exchange", {"name": s.seats[p['seat']].name})
         deal(s, p["attacker"], p["target"], cell.deal, cell.back, p["white"] - p["black"])
 
 
@@ -231,8 +233,8 @@ def deal(s, att_uid, tgt_uid, deal_strength, back_strength, diff) -> None:
     dealt = s.defs[att.card].strike[deal_strength] if deal_strength is not None else 0
     back = s.defs[tgt.card].strike[back_strength] if back_strength is not None else 0
     if diff is not None and s.logs:
-        s._log("BR-10.4", "fight", M.lazy("fight", diff=diff, att=s.defs[att.card], tgt=s.defs[tgt.card],
-                                      dealt=dealt, back=back),
+        s._log("BR-10.4", "fight", "fight",
+               {"diff": diff, "att": s.defs[att.card], "tgt": s.defs[tgt.card], "dealt": dealt, "back": back},
                dealt=dealt, back=back, diff=diff)
     wound(s, tgt_uid, dealt, attack=True)
     wound(s, att_uid, back, attack=True)
@@ -269,4 +271,4 @@ def do_prepare(s, a) -> None:
     c = s.cards[a.card]
     c.closed, c.flyer_strike = True, True
     n = _name(s, c.uid)
-    s._log("BR-11.1", "prepare", M.lazy("strike_closes_strike_flyer_one", n=n, uid=c.uid), card=c.uid)
+    s._log("BR-11.1", "prepare", "strike_closes_strike_flyer_one", {"n": n, "uid": c.uid}, card=c.uid)

@@ -29,4 +29,4 @@ def do_gather(s, a) -> None:
     c = s.cards[a.card]
     c.closed = True
     c.tokens += 1
-    s._log("BR-13", "tokens", M.lazy("gathers_token", card=s.defs[c.card], uid=c.uid, n=c.tokens), card=c.uid)
+    s._log("BR-13", "tokens", "gathers_token", {"card": s.defs[c.card], "uid": c.uid, "n": c.tokens}, card=c.uid)

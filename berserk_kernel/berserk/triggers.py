@@ -4,9 +4,6 @@ fires as it leaves."""
 from __future__ import annotations
 
 from .reach import infos
-from ..core.messages import catalog
-
-M = catalog("berserk_kernel.berserk")
 
 
 def fire(s, event: str, uid: int, point: int | None = None) -> None:
@@ -22,7 +19,8 @@ def fire(s, event: str, uid: int, point: int | None = None) -> None:
             pool.append(point)                     # one pool of trigger points per ability (HR-402.2)
             s.fired.append({"card": uid, "ability": ab.id, "seat": c.owner, "points": pool})
             d = s.defs[c.card]
-            s._log("HR-simultaneous-triggers", "trigger", M.lazy("triggers_triggers", text=ab.text, d_name=d.name, uid=uid), card=uid, ability=ab.id)
+            s._log("HR-simultaneous-triggers", "trigger", "triggers_triggers",
+                   {"text": ab.text, "d_name": d.name, "uid": uid}, card=uid, ability=ab.id)
 
 
 def fire_turn_start(s, seat: int, starts: bool | None = None) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 from operator import attrgetter
 
 from ..core.i18n import T
-from ..core.messages import catalog
 from .effects import poison_tick
 from .heroes import accumulate, check_heroes_loss
 from .lasting import expire, stays_closed
@@ -12,12 +11,10 @@ from .placement import late_reveal
 from .reach import infos
 from .triggers import fire_turn_start
 
-M = catalog("berserk_kernel.berserk")
-
 
 def begin_battle(s) -> None:
     s.phase = "battle"
-    s._log("BR-7", "stage", M.lazy("battle_begins"))
+    s._log("BR-7", "stage", "battle_begins")
     if check_victory(s):
         return
     s.turn = 1
@@ -86,13 +83,13 @@ def start_turn(s, seat: int) -> None:
         c.used = {}                              # per-turn limits start again (HR-prepayment)
     s.attacks_made = 0
     if s.logs:          # a quiet position builds no line (core/state.py `logs`)
-        s._log("BR-16", "turn", M.lazy("turn_starts", turn=s.turn, player=p.name, n=opened), seat=seat, turn=s.turn)
+        s._log("BR-16", "turn", "turn_starts", {"turn": s.turn, "player": p.name, "n": opened}, seat=seat, turn=s.turn)
         if opened and not _said_once(s):
             # said once a game, the first time a turn start opens a card: not a line every turn
-            s._log("HR-503.1", "rule", M.lazy("turn_start_rule"))
+            s._log("HR-503.1", "rule", "turn_start_rule")
             s._once = (len(s.log) - 1, s.log[-1], True)
     for uid in kept:
-        s._log("HR-502.8", "open", M.lazy("not_opened", card=s.defs[s.cards[uid].card], uid=uid), card=uid)
+        s._log("HR-502.8", "open", "not_opened", {"card": s.defs[s.cards[uid].card], "uid": uid}, card=uid)
     if seat == 1 and s.hidden_row:
         poisoned = starts = None        # cards revealed and triggers fired: look again
         s.hidden_row = False
@@ -114,11 +111,11 @@ def check_end(s, a):
 
 def do_end(s, a) -> None:
     if s.logs:
-        s._log("BR-16", "turn", M.lazy("turn_ends", player=s.seats[s.active].name), seat=s.active)
+        s._log("BR-16", "turn", "turn_ends", {"player": s.seats[s.active].name}, seat=s.active)
     expire(s)                                    # lasting effects of this turn end (HR-503.1)
     if s.options.turn_limit and s.turn >= s.options.turn_limit:
         s.phase, s.winner = "over", "draw"
-        s._log("R-BR-TURN-LIMIT", "end", M.lazy("turn_limit", n=s.options.turn_limit))
+        s._log("R-BR-TURN-LIMIT", "end", "turn_limit", {"n": s.options.turn_limit})
         return
     s.turn += 1
     start_turn(s, 1 - s.active)
@@ -171,9 +168,9 @@ def check_victory(s) -> bool:
     s.queue, s.fired = [], []          # nothing resolves after the end (as in check_heroes_loss)
     if not any(alive):
         s.winner = "draw"
-        s._log("BR-1", "end", M.lazy("no_creatures_draw"))
+        s._log("BR-1", "end", "no_creatures_draw")
     else:
         s.winner = 0 if alive[0] else 1
         w = s.seats[s.winner].name
-        s._log("BR-1", "end", M.lazy("no_creatures_win", player=w), winner=s.winner)
+        s._log("BR-1", "end", "no_creatures_win", {"player": w}, winner=s.winner)
     return True

@@ -10,11 +10,8 @@ import weakref
 from operator import attrgetter
 
 from ..core.i18n import T
-from ..core.messages import catalog
 
 PLAY_ZONES = frozenset(("field", "aux", "attached"))
-
-M = catalog("berserk_kernel.berserk")
 
 
 _SET = object.__setattr__
@@ -314,7 +311,7 @@ def shuffle_deck(s, seat: int, why: T) -> None:
     """Shuffle a deck after a card was taken, put in or looked at (CR-deck-order, HR-503.1)."""
     s.dice.shuffle(s.seats[seat].deck)
     if s.logs:
-        s._log("CR-deck-order", "shuffle", M.lazy("deck_shuffled", player=s.seats[seat].name, why=why), seat=seat)
+        s._log("CR-deck-order", "shuffle", "deck_shuffled", {"player": s.seats[seat].name, "why": why}, seat=seat)
 
 
 def draw(s, seat: int, n: int) -> list[int]:
@@ -341,7 +338,7 @@ def put_into_deck(s, uid: int) -> int:
     s.next_uid += 1
     s.cards[new.uid] = new
     s.seats[old.owner].deck.append(new.uid)
-    s._log("CR-204.4", "zone", M.lazy("to_deck_new_card", old=uid, new=new.uid), old=uid, new=new.uid)
+    s._log("CR-204.4", "zone", "to_deck_new_card", {"old": uid, "new": new.uid}, old=uid, new=new.uid)
     shuffle_deck(s, old.owner, WHY_PUT)
     for other in riders:  # the carrier left the field: its equipment and symbiote die (BR-6)
         to_graveyard(s, other, "BR-6" if s.defs[s.cards[other].card].type == "equipment" else "R-BR-SYMBIOTE")
@@ -352,7 +349,7 @@ def look_at_deck(s, seat: int) -> list[str]:
     """The owner looks at their deck (only when a rule or card says so); then it is shuffled
     (CR-deck-hidden). Returns the card ids in the deck, sorted, so the order is not revealed."""
     seen = sorted(s.cards[u].card for u in s.seats[seat].deck)
-    s._log("CR-deck-hidden", "look", M.lazy("looked_at_deck", player=s.seats[seat].name), seat=seat)
+    s._log("CR-deck-hidden", "look", "looked_at_deck", {"player": s.seats[seat].name}, seat=seat)
     shuffle_deck(s, seat, WHY_LOOK)
     return seen
 
@@ -400,9 +397,9 @@ def to_graveyard(s, uid: int, rule: str, destroyed: bool = True) -> None:
     if s.logs:
         d = s.defs[c.card]
         if destroyed:
-            s._log(rule, "death", M.lazy("destroyed", card=d, uid=uid), card=uid)
+            s._log(rule, "death", "destroyed", {"card": d, "uid": uid}, card=uid)
         else:
-            s._log(rule, "zone", M.lazy("to_graveyard", card=d, uid=uid), card=uid)
+            s._log(rule, "zone", "to_graveyard", {"card": d, "uid": uid}, card=uid)
     for other in riders:  # they leave the field with their carrier (BR-6, R-BR-SYMBIOTE)
         to_graveyard(s, other, "BR-6" if s.defs[s.cards[other].card].type == "equipment" else "R-BR-SYMBIOTE")
 
@@ -418,7 +415,7 @@ def move_to_aux(s, uid: int) -> None:
     detach_from_zone(s, c)
     c.zone = "aux"
     s.seats[c.owner].aux.append(uid)
-    s._log("CR-203.1", "zone", M.lazy("to_aux", card=s.defs[c.card], uid=uid), card=uid)
+    s._log("CR-203.1", "zone", "to_aux", {"card": s.defs[c.card], "uid": uid}, card=uid)
 
 
 # --- the position key for search (BerserkState.key) -------------------------------------------

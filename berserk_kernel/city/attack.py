@@ -52,28 +52,32 @@ def perform(state, action) -> None:
     state.forces[s] -= n
     defenders = state.forces[d]
     turn["attacks"] += 1
-    state._log("CITY-3.6", "attack", M.lazy("attacks", player=me, d=d, foe=foe, defenders=defenders, s=s, n=n),
+    state._log("CITY-3.6", "attack", "attacks", {"player": me, "d": d, "foe": foe, "defenders": defenders, "s": s, "n": n},
                player=p, src=s, dst=d, count=n, defender=q)
     b = fight(state.dice, n, defenders, turn["attack_hit"], turn["defence_hit"])
     if defenders:
-        state._log("CITY-4.1", "roll", M.lazy("battle_rolls", attack=_dice(b.rolls_attack), hits_a=b.hits_attack,
-                                          hit_a=turn["attack_hit"], defence=_dice(b.rolls_defence),
-                                          hits_d=b.hits_defence, hit_d=turn["defence_hit"]), attack=list(b.rolls_attack), defence=list(b.rolls_defence))
-        state._log("CITY-4.2", "damage", M.lazy("losses", lost_d=defenders - b.defenders_left, lost_a=n - b.attackers_left),
+        state._log("CITY-4.1", "roll", "battle_rolls",
+                   {"attack": _dice(b.rolls_attack), "hits_a": b.hits_attack, "hit_a": turn["attack_hit"],
+                    "defence": _dice(b.rolls_defence), "hits_d": b.hits_defence, "hit_d": turn["defence_hit"]},
+                   attack=list(b.rolls_attack), defence=list(b.rolls_defence))
+        state._log("CITY-4.2", "damage", "losses", {"lost_d": defenders - b.defenders_left, "lost_a": n - b.attackers_left},
                    attackers_left=b.attackers_left, defenders_left=b.defenders_left)
     if b.result == "capture":
         state.owner[d] = p
         state.forces[d] = b.attackers_left
-        state._log("CITY-4.3", "capture", M.lazy("takes_district", player=me, d=d, n=b.attackers_left), player=p, district=d, forces=b.attackers_left)
+        state._log("CITY-4.3", "capture", "takes_district",
+                   {"player": me, "d": d, "n": b.attackers_left}, player=p, district=d, forces=b.attackers_left)
         if state.hq[q] == d:
-            state._log("R-CITY-HQ", "hq", M.lazy("hq_captured", letter=state.letter(q)), player=q, district=d)
+            state._log("R-CITY-HQ", "hq", "hq_captured", {"letter": state.letter(q)}, player=q, district=d)
     elif b.result == "hold":
         state.forces[d] = b.defenders_left
         state.forces[s] += b.attackers_left
-        state._log("CITY-4.3", "hold", M.lazy("district_held", d=d, left=b.defenders_left, n=b.attackers_left, s=s), district=d, back=b.attackers_left)
+        state._log("CITY-4.3", "hold", "district_held",
+                   {"d": d, "left": b.defenders_left, "n": b.attackers_left, "s": s},
+                   district=d, back=b.attackers_left)
     else:
         state.forces[d] = 0
-        state._log("CITY-4.3", "wipe", M.lazy("both_wiped", s=s, d=d), src=s, dst=d)
+        state._log("CITY-4.3", "wipe", "both_wiped", {"s": s, "d": d}, src=s, dst=d)
     state.last_battle = dict(b.to_dict(), src=s, dst=d, attacker=p, defender=q)
     if b.result == "capture":
         check_target(state)

@@ -49,7 +49,9 @@ def perform_capture(state, action) -> None:
     state.influence[p] -= cost
     state.owner[d] = p
     state.turn["capture"] = (d, CAPTURE_MOVE_LIMIT)
-    state._log("CITY-3.3", "capture", M.lazy("captures", player=state.name(p), d=d, n=cost, left=state.influence[p]), player=p, district=d, cost=cost)
+    state._log("CITY-3.3", "capture", "captures",
+               {"player": state.name(p), "d": d, "n": cost, "left": state.influence[p]},
+               player=p, district=d, cost=cost)
     check_target(state)
 
 
@@ -74,7 +76,7 @@ def perform_move(state, action) -> None:
     state.forces[s] -= n
     state.forces[d] += n
     state.turn["capture"] = (d, state.turn["capture"][1] - n)
-    state._log("CITY-3.3", "move", M.lazy("brings_forces", player=state.name(p), n=n, s=s, d=d),
+    state._log("CITY-3.3", "move", "brings_forces", {"player": state.name(p), "n": n, "s": s, "d": d},
                player=p, src=s, dst=d, count=n)
 
 

@@ -56,7 +56,7 @@ class EventDeck:
 def _gain(state, p, amount):
     before = state.influence[p]
     state.influence[p] = after = max(0, before + amount)   # influence never goes below zero
-    state._log(RULE, "influence", M.lazy("influence_change", player=state.name(p), before=before, after=after),
+    state._log(RULE, "influence", "influence_change", {"player": state.name(p), "before": before, "after": after},
                player=p, influence=after)
 
 
@@ -66,18 +66,19 @@ def _others(state, p):
 
 def _put(state, p, district, amount):
     placed = state.place(district, amount)
-    state._log(RULE, "forces", M.lazy("forces_placed", player=state.name(p), n=placed, d=district, now=state.forces[district]),
+    state._log(RULE, "forces", "forces_placed",
+               {"player": state.name(p), "n": placed, "d": district, "now": state.forces[district]},
                player=p, district=district, placed=placed)
 
 
 def _lose_strongest(state, p, amount):
     d = state.strongest(p)
     if d is None:
-        state._log(RULE, "forces", M.lazy("no_forces_to_lose", player=state.name(p)), player=p)
+        state._log(RULE, "forces", "no_forces_to_lose", {"player": state.name(p)}, player=p)
         return
     lost = min(amount, state.forces[d])
     state.forces[d] -= lost
-    state._log(RULE, "forces", M.lazy("forces_lost", player=state.name(p), d=d, n=lost, left=state.forces[d]),
+    state._log(RULE, "forces", "forces_lost", {"player": state.name(p), "d": d, "n": lost, "left": state.forces[d]},
                player=p, district=d, lost=lost)
 
 
@@ -91,13 +92,13 @@ def _turn(key, msg):
     """An effect setting the turn's `key` to the amount, logged with the catalog's `msg`."""
     def effect(state, p, amount):
         state.turn[key] = amount
-        state._log(RULE, "modifier", M.lazy(msg, n=amount), player=p, **{key: amount})
+        state._log(RULE, "modifier", msg, {"n": amount}, player=p, **{key: amount})
     return effect
 
 
 def _extra_attacks(state, p, amount):
     state.turn["attack_limit"] += amount
-    state._log(RULE, "modifier", M.lazy("attacks_allowed", n=state.turn["attack_limit"]), player=p,
+    state._log(RULE, "modifier", "attacks_allowed", {"n": state.turn["attack_limit"]}, player=p,
                attack_limit=state.turn["attack_limit"])
 
 

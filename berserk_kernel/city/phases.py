@@ -52,7 +52,7 @@ def start_turn(state, player: int) -> None:
     state.current = player
     state.turn = fresh_turn()
     state.phase = "event"
-    state._log("CITY-3", "turn", M.lazy("turn_starts", round=state.round, player=state.name(player)),
+    state._log("CITY-3", "turn", "turn_starts", {"round": state.round, "player": state.name(player)},
                round=state.round, player=player)
 
 
@@ -66,10 +66,11 @@ def perform_draw(state, action) -> None:
     if not state.deck:
         state.deck, state.discard = state.discard, []
         state.dice.shuffle(state.deck)
-        state._log("R-CITY-EVENTS", "shuffle", M.lazy("deck_reshuffled", n=len(state.deck)),
+        state._log("R-CITY-EVENTS", "shuffle", "deck_reshuffled", {"n": len(state.deck)},
                    cards=len(state.deck))
     card = state.deck_def[state.deck.pop()]
-    state._log("CITY-3.1", "event", M.lazy("draws_event", player=state.name(p), card=card.name, text=card.text), player=p, event=card.id)
+    state._log("CITY-3.1", "event", "draws_event",
+               {"player": state.name(p), "card": card.name, "text": card.text}, player=p, event=card.id)
     apply_event(state, card, p)
     state.discard.append(card.id)
     state.last_event = card.id
@@ -86,16 +87,18 @@ def perform_income(state, action) -> None:
     p, turn = state.current, state.turn
     n = state.count_districts(p)
     gain = n * turn["district_income"]
-    state._log("CITY-3.2", "income", M.lazy("income_districts", player=state.name(p), n=n, gain=gain), player=p, gain=gain)
+    state._log("CITY-3.2", "income", "income_districts",
+               {"player": state.name(p), "n": n, "gain": gain}, player=p, gain=gain)
     hq = state.hq[p]
     if state.options.hq_income and hq is not None and state.owner[hq] == p:
         gain += state.options.hq_income
-        state._log("R-CITY-HQ", "income", M.lazy("income_hq", d=hq, n=state.options.hq_income), player=p, district=hq)
+        state._log("R-CITY-HQ", "income", "income_hq", {"d": hq, "n": state.options.hq_income}, player=p, district=hq)
     if turn["income_bonus"]:
         gain += turn["income_bonus"]
-        state._log("R-CITY-EVENTS", "income", M.lazy("income_event", n=turn["income_bonus"]), player=p)
+        state._log("R-CITY-EVENTS", "income", "income_event", {"n": turn["income_bonus"]}, player=p)
     state.influence[p] += gain
-    state._log("CITY-3.2", "influence", M.lazy("influence_now", player=state.name(p), n=state.influence[p]), player=p, influence=state.influence[p])
+    state._log("CITY-3.2", "influence", "influence_now",
+               {"player": state.name(p), "n": state.influence[p]}, player=p, influence=state.influence[p])
     state.phase = "actions"
 
 
@@ -106,7 +109,7 @@ def check_end(state, action):
 def perform_end(state, action) -> None:
     """End the turn; the next player in initiative order starts, or the round limit ends the game."""
     p = state.current
-    state._log("CITY-3", "end", M.lazy("turn_ends", player=state.name(p)), player=p)
+    state._log("CITY-3", "end", "turn_ends", {"player": state.name(p)}, player=p)
     i = state.order.index(p) + 1
     if i == state.players:
         i = 0
@@ -135,5 +138,5 @@ def finish(state, why: T) -> None:
     rows = [M("score", player=state.name(p), districts=s[0], forces=s[1], influence=s[2]) for p, s in enumerate(scores)]
     table = T("; ".join(r.ru for r in rows), "; ".join(r.en for r in rows))
     winners = T(", ".join(n.ru for n in names), ", ".join(n.en for n in names))
-    state._log("R-CITY-END", "over", M.lazy("game_over", why=why, table=table, n=len(names), winners=winners),
+    state._log("R-CITY-END", "over", "game_over", {"why": why, "table": table, "n": len(names), "winners": winners},
                winners=list(state.winners), scores=[list(s) for s in scores])

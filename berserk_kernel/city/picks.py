@@ -29,9 +29,9 @@ def perform_pick(state, action) -> None:
     state.owner[d] = p
     state.forces[d] = START_FORCES
     state.hq[p] = d
-    state._log("CITY-2.2", "pick", M.lazy("picks_start", player=state.name(p), d=d, n=START_FORCES),
+    state._log("CITY-2.2", "pick", "picks_start", {"player": state.name(p), "d": d, "n": START_FORCES},
                player=p, district=d)
-    state._log("R-CITY-HQ", "hq", M.lazy("hq", d=d, player=state.name(p)), player=p, district=d)
+    state._log("R-CITY-HQ", "hq", "hq", {"d": d, "player": state.name(p)}, player=p, district=d)
     state.pick_index += 1
     if state.pick_index == state.players:
         state.round = 1

@@ -61,7 +61,8 @@ def perform(state, action) -> None:
     p, d, s, n = state.current, action.dst, action.src, action.count
     state.forces[s] -= n
     state.forces[d] += n
-    state._log("CITY-3.5", "redeploy", M.lazy("redeploys", player=state.name(p), n=n, s=s, d=d), player=p, src=s, dst=d, count=n)
+    state._log("CITY-3.5", "redeploy", "redeploys",
+               {"player": state.name(p), "n": n, "s": s, "d": d}, player=p, src=s, dst=d, count=n)
 
 
 def candidates(state) -> list:

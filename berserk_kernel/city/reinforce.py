@@ -61,9 +61,9 @@ def perform(state, action) -> None:
     state.forces[d] += n
     state.turn["bought"] += n
     reading = M("reading_turn" if state.options.cost_tiers == "turn" else "reading_owned")
-    state._log("CITY-3.4", "reinforce", M.lazy("buys_forces", player=state.name(p), n=n, d=d, cost=c, first=k + 1, last=k + n,
-                                           reading=reading, left=state.influence[p]),
-               player=p, district=d, count=n, cost=c)
+    state._log("CITY-3.4", "reinforce", "buys_forces",
+               {"player": state.name(p), "n": n, "d": d, "cost": c, "first": k + 1, "last": k + n,
+                "reading": reading, "left": state.influence[p]}, player=p, district=d, count=n, cost=c)
 
 
 def candidates(state) -> list:

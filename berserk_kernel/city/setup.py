@@ -109,22 +109,22 @@ def build(setup: dict, source: str):
 def start(state) -> None:
     """CITY-1 .. CITY-2.4, all that happens before the first decision."""
     m = state.map
-    state._log("CITY-1", "setup", M.lazy("map_line", map=m.name, n=len(m), start=len(m.start)),
+    state._log("CITY-1", "setup", "map_line", {"map": m.name, "n": len(m), "start": len(m.start)},
                map=m.id, districts=len(m))
     for p, c in enumerate(state.colours):
-        state._log("CITY-2.1", "colour", M.lazy("colour", player=state.name(p), colour=COLOURS[c]), player=p, colour=c)
+        state._log("CITY-2.1", "colour", "colour", {"player": state.name(p), "colour": COLOURS[c]}, player=p, colour=c)
     order, rolls = roll_initiative(state, list(range(state.players)))
     state.order = tuple(order)
     state.initiative = tuple(tuple(r) for r in rolls)
     state.pick_index = 0
     names = T(", ".join(state.name(p).ru for p in order), ", ".join(state.name(p).en for p in order))
-    state._log("CITY-2.2", "order", M.lazy("initiative_order", players=names), order=list(order))
+    state._log("CITY-2.2", "order", "initiative_order", {"players": names}, order=list(order))
     for p in range(state.players):
         state.influence[p] = START_INFLUENCE
-    state._log("CITY-2.3", "influence", M.lazy("start_influence", n=START_INFLUENCE), influence=START_INFLUENCE)
+    state._log("CITY-2.3", "influence", "start_influence", {"n": START_INFLUENCE}, influence=START_INFLUENCE)
     state.deck = state.deck_def.pile()
     state.dice.shuffle(state.deck)
-    state._log("CITY-2.4", "shuffle", M.lazy("event_deck_shuffled", n=len(state.deck)), cards=len(state.deck))
+    state._log("CITY-2.4", "shuffle", "event_deck_shuffled", {"n": len(state.deck)}, cards=len(state.deck))
 
 
 def roll_initiative(state, group: list[int], depth: int = 0) -> tuple[list[int], list]:
@@ -135,9 +135,8 @@ def roll_initiative(state, group: list[int], depth: int = 0) -> tuple[list[int],
         a, b = state.dice.roll(10), state.dice.roll(10)
         totals[p] = a + b
         rolls.append([p, a, b, depth])
-        state._log("CITY-2.2", "roll", M.lazy("initiative_reroll" if depth else "initiative_roll", player=state.name(p),
-                                          a=a, b=b, total=a + b),
-                   player=p, dice=[a, b], depth=depth)
+        state._log("CITY-2.2", "roll", "initiative_reroll" if depth else "initiative_roll",
+                   {"player": state.name(p), "a": a, "b": b, "total": a + b}, player=p, dice=[a, b], depth=depth)
     order = []
     for total in sorted(set(totals.values()), reverse=True):
         tied = [p for p in group if totals[p] == total]

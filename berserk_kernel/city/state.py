@@ -48,6 +48,7 @@ class CityState(BaseState):
     """
 
     RULES = RULES
+    MESSAGES = M               # what `_log` names by key
     GAME = "city"
     READOUT = readout          # last_rolls(), last_step(), steps()
     PRECHECKED = frozenset(("redeploy", "reinforce"))   # their candidates are only legal ones

@@ -248,7 +248,7 @@ class Contract:
             raise _error("<seat>", "seat", "bad_seat", last=str(self.num_players() - 1), got=repr(seat))
 
 
-def _quiet_log(rule_id, kind, ru, en=None, **data) -> None:
+def _quiet_log(rule_id, kind, key, args=None, /, **data) -> None:
     """`BaseState._log` of a quiet position, kept in its ``__dict__`` (so its copies, clones and
     undo marks are quiet too): records nothing."""
 

@@ -2,21 +2,40 @@
 from __future__ import annotations
 
 from .lazytext import LazyTexts, lazy_texts
+from .messages import render
 
 
 class LogEntry(LazyTexts):
-    """One event: ``(rule_id, kind, ru, en, data)``. Built from a catalog message (`Msg`) it
-    renders its texts only when they are read (search plays thousands of actions whose log
-    nobody reads); the texts read are the same."""
+    """One event: ``(rule_id, kind, ru, en, data)``. Built from a catalog message (`Msg`), or
+    logged by `BaseState._log` as a catalog template and its arguments, it renders its texts
+    only when they are read (search plays thousands of actions whose log nobody reads); the
+    texts read are the same."""
 
-    __slots__ = ("rule_id", "kind", "data")
+    __slots__ = ("rule_id", "kind", "data", "_args")
     _fields = ("rule_id", "kind", "ru", "en", "data")
 
     def __init__(self, rule_id: str, kind: str, ru="", en=None, data: dict | None = None):
         self.rule_id = rule_id   # the rule behind the event ("" only for a player's plain action)
         self.kind = kind         # e.g. "action", "roll", "wound", "death", "turn", "shuffle"
         self._msg, self._ru, self._en = lazy_texts(ru, en)
+        self._args = None        # set by `_log`: then ``_msg`` is the template (a `T`), these its arguments
         self.data = data if data is not None else {}
+
+    @property
+    def ru(self) -> str:
+        text = self._ru
+        if text is None:
+            args = self._args
+            text = self._ru = self._msg.ru if args is None else render(self._msg.ru, "ru", **args)
+        return text
+
+    @property
+    def en(self) -> str:
+        text = self._en
+        if text is None:
+            args = self._args
+            text = self._en = self._msg.en if args is None else render(self._msg.en, "en", **args)
+        return text
 
     __hash__ = None   # holds a dict, like the tuple it replaces could not be hashed either
 
@@ -48,7 +67,7 @@ class ActionLine(LogEntry):
 
     def __init__(self, who: str, seat: int, action):
         self._who, self._seat, self._action = who, seat, action
-        self._msg = self._ru = self._data = None
+        self._msg = self._ru = self._data = self._args = None
 
     def __reduce__(self):     # pickle and deepcopy (OpenSpiel serializes states): made again
         return ActionLine, (self._who, self._seat, self._action)

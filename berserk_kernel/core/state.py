@@ -25,11 +25,13 @@ import json
 from .contract import Contract, check_faces
 from .errors import IllegalAction
 from .log import LogEntry
+from .messages import Catalog, Msg, render
 from .rules import RuleRegistry, Verdict
 
 
 class BaseState(Contract):
     RULES: RuleRegistry
+    MESSAGES: Catalog        # the game's messages: what `_log` names by key
     GAME: str = ""
     # action kinds (an action's first field) whose candidates are exactly the legal ones
     # whenever `_candidates` offers them: `legal_actions` does not check them again
@@ -245,18 +247,28 @@ class BaseState(Contract):
     def log_text(self, lang: str = "ru") -> str:
         return "\n".join(e.line(lang) for e in self.log)
 
-    def _log(self, rule_id: str, kind: str, ru, en: str | None = None, **data) -> None:
-        """Log an event; `ru` may be a lazy catalog message (`Msg`) standing for both texts."""
+    def _log(self, rule_id: str, kind: str, key, args: dict | None = None, /, **data) -> None:
+        """Log an event: `key` names a message of the game's catalog (`MESSAGES`), `args` its
+        arguments; the entry renders its texts when they are first read (a `Msg` is taken too).
+        ``data`` are the entry's data."""
         if rule_id and rule_id not in self.RULES._rules:
             self.RULES[rule_id]  # every logged rule id must be registered (raises)
-        # LogEntry(rule_id, kind, ru, en, data) without its __init__ frame (a few per action):
-        # the same slots as `lazy_texts` fills them
+        # LogEntry(...) without its __init__ frame (a few per action): the template and its
+        # arguments are kept, no `Msg` is made
         e = _new_entry(LogEntry)
         e.rule_id, e.kind, e.data = rule_id, kind, data
-        if en is None and not isinstance(ru, str):
-            e._msg, e._ru, e._en = ru, None, None
+        if key.__class__ is str:
+            tpl = self.MESSAGES.messages.get(key)
+            if tpl is None:
+                raise KeyError(f"{self.MESSAGES.source} has no message {key!r}")
+            if args is None:
+                args = _NO_ARGS
+            if Msg.EAGER:       # (tests: render now, as `Catalog.__call__` does)
+                e._msg, e._args, e._ru, e._en = None, None, render(tpl.ru, "ru", **args), render(tpl.en, "en", **args)
+            else:
+                e._msg, e._args, e._ru, e._en = tpl, args, None, None
         else:
-            e._msg, e._ru, e._en = None, ru, en if en is not None else ""
+            e._msg, e._args, e._ru, e._en = key, None, None, None     # a `Msg`
         self.log.append(e)
 
     @property
@@ -267,3 +279,4 @@ class BaseState(Contract):
 
 
 _new_entry = object.__new__
+_NO_ARGS: dict = {}     # the arguments of a message without any (never written to)
