@@ -22,7 +22,10 @@ berserk_search_vs_chess, heroes_search_vs_chess      the same for the quiet posi
 berserk_apply_undo_us     apply(history=True) + undo() of each legal action at mid-game positions
                           (logging positions of play)
 berserk_search_apply_undo_us   the same at the same positions cloned quiet (``clone(quiet=True)``,
-                          what search plays on), measured right after the logging ones
+                          what search plays on): the figure above times the quiet/logging ratio of
+                          SEARCH_PASSES more passes over both at the end of each round, in turn
+                          first (the pass measured first in a round is 3-5 us slower in itself: a
+                          quiet pass right after the logging one would be flattered)
 berserk_key_us            state.key() of each position one legal action away from them (apply, key,
                           undo), asked once after the key of the position itself, as search does:
                           the cards the action changed build their part of the key again
@@ -188,7 +191,6 @@ def main():
             rows["heroes_x"].append(nh / th / chess_rate)
             rows["city_x"].append(nc / tc / chess_rate)
         rows["apply_undo"].append(apply_undo_us(positions))
-        rows["search_apply_undo"].append(apply_undo_us(quiet_positions))
         rows["key"].append(key_after_apply_us(positions))
         rows["key_repeat"].append(per_call_us(positions, "key"))
         rows["clone"].append(per_call_us(positions, "clone", 50))
@@ -204,6 +206,12 @@ def main():
                     spent[mode, q] += t
         rows["berserk_q"].append(nb / tb * spent["classic", False] / spent["classic", True])
         rows["heroes_q"].append(nh / th * spent["heroes", False] / spent["heroes", True])
+        # apply+undo on the quiet clones of the positions against the logging ones, in turn first
+        au = {True: 0.0, False: 0.0}
+        for k in range(SEARCH_PASSES):
+            for q in ((True, False) if (r + k) % 2 == 0 else (False, True)):
+                au[q] += apply_undo_us(quiet_positions if q else positions)
+        rows["search_apply_undo"].append(rows["apply_undo"][-1] * au[True] / au[False])
         if have_chess:
             rows["berserk_qx"].append(rows["berserk_q"][-1] / chess_rate)
             rows["heroes_qx"].append(rows["heroes_q"][-1] / chess_rate)
