@@ -111,6 +111,24 @@ def test_a_city_bot_ends_a_turn_of_twelve_actions():
     assert str(MCTSBot(playouts=3, depth=3, seed=1).step(t)) == "end"
 
 
+def test_a_city_bot_redeploys_at_most_twice_a_turn():
+    from berserk_kernel.bots.base import CITY_REDEPLOY_CAP
+    from berserk_kernel.city import parse_action
+    s = next(p for p in (position("city", 3, n) for n in range(25, 60))
+             if p.phase == "actions" and any(a.verb == "redeploy" for a in Game.choices(p)))
+    before = [str(a) for a in Game.choices(s)]
+    t = s.copy()
+    t.actions = t.actions + [parse_action("redeploy 1>2 1")] * (CITY_REDEPLOY_CAP - 1)
+    assert [str(a) for a in Game.choices(t)] == before            # one short of the cap: all kept
+    t.actions = t.actions + [parse_action("redeploy 1>2 1")]
+    kept = [str(a) for a in Game.choices(t)]
+    assert CITY_REDEPLOY_CAP == 2 and kept == [a for a in before if not a.startswith("redeploy")]
+    assert "end" in kept
+    assert [str(a) for a in Game.legal_actions(t)] == [str(a) for a in Game.legal_actions(s)]
+    assert [str(a) for a in Game.capped(t)] == [str(a) for a in Game.capped(s)]   # OpenSpiel's list
+    assert not str(MCTSBot(playouts=6, depth=3, seed=1).step(t)).startswith("redeploy")
+
+
 def test_city_bots_weigh_three_counts_of_each_move():
     s, same = city_attack_position()
     legal = Game.legal_actions(s)
