@@ -3,9 +3,10 @@ random positions of classic Berserk and the Heroes mode.
 
 Fast paths under test:
 - `apply(a)` WITH history of an action object from the current legal list skips parsing and
-  checking it, and an undo mark keeps the legal list of its position, so after `undo()` the
-  list is trusted again (compared with the action re-read from its text, a new object that is
-  fully checked, and with a fresh `legal_actions()`);
+  checking it when the list was noted and the position is unchanged since
+  (tests/test_fastpath_noted.py), and an undo mark keeps the legal list of its position, so
+  after `undo()` the list is trusted again (compared with the action re-read from its text, a
+  new object that is fully checked, and with a fresh `legal_actions()`);
 - `queue.settle` checks victory only after steps that may move a card (compared with
   `check_victory` asked on a copy at every settled position: it never finds a missed end);
 - the once-a-game HR-503.1 line found through a kept log index instead of a scan of the log
@@ -242,8 +243,9 @@ def _battle_with_a_strike(seed=1):
 
 
 def test_apply_with_history_checks_every_action_even_one_from_the_list():
-    """The list is trusted only by search (history=False): a caller's list is a copy, and a hand
-    edit after legal_actions() is seen by the check of an apply with history."""
+    """A caller's list is a copy, and a hand edit after legal_actions() is seen by the check of
+    an apply with history (a list of a position not played with undo has no note: checked; a
+    noted list of an edited position: tests/test_fastpath_noted.py)."""
     s = _battle_with_a_strike()
     listed = s.legal_actions()
     strike = next(a for a in listed if a.kind == "strike")

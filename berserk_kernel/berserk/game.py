@@ -270,11 +270,15 @@ class BerserkState(BaseState):
         # strike (check_defend asks for the same list) with declining, and both fight-table
         # options (always allowed) (tests/test_fastpath.py and tests/test_fastpath_candidates.py
         # compare)
+        # The position keeps its list for apply's fast path, with a note of what it was
+        # (undo.note_listed: an apply with history trusts the list only while it is unchanged)
         if self.phase == "battle" and not self.pending and not self.fired and not self.queue:
             self._legal = out = battle_list(self, self.active)      # stage "battle"
-            return out[:]                  # the position keeps its own list (apply's fast path)
+            undo.note_listed(self)
+            return out[:]
         if self.stage in _EXACT:
             self._legal = out = self._candidates()
+            undo.note_listed(self)
             return out[:]
         return super().legal_actions()
 
@@ -295,11 +299,15 @@ class BerserkState(BaseState):
         d["log"] = self.log[:]
         d["actions"] = self.actions[:]
         d["_undo"], d["_redo"] = [], []
-        d["_legal"] = None
+        d["_legal"] = d["_seen"] = None
+        d.pop("_noting", None)        # a copy (search's clone) keeps no notes until played with undo
         new.__dict__.update(d)
         return new
 
     # undo marks: a journal of card changes instead of copies (undo.py)
+    STAMPED = True
+    _note_listed = undo.note_listed
+    _unchanged = undo.unchanged
     _mark = undo.mark
     _rewind = undo.rewind
     _position_at = undo.position_at

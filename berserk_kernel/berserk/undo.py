@@ -18,6 +18,7 @@ last time (`zones.MINTED` counts them) or the seats are other objects.
 from __future__ import annotations
 
 import weakref
+from operator import itemgetter
 
 from .zones import _SET, LIST_ENTRY, MINTED, SEAT_ENTRY, ZONE_LISTS, seat_list
 
@@ -61,7 +62,9 @@ def mark(s) -> tuple:
     if not s._undo:
         j.clear()                 # nothing before the first mark is ever played back
     bind_if_needed(s)
-    d = s.__dict__.copy()
+    sd = s.__dict__
+    sd["_noting"] = True              # played with undo: its legal lists get notes (note_listed)
+    d = sd.copy()
     d["_cards"] = s.cards.copy()      # which cards exist (the table itself is kept: d["cards"])
     d["seats"] = s.seats[:]           # the same seats: their changes are journaled
     d["cells"] = s.cells[:]
@@ -71,6 +74,52 @@ def mark(s) -> tuple:
     d["fired"] = copy_fired(s.fired) if s.fired else []
     # d["_legal"] stays: the legal list of this position (if asked) is valid again after rewind
     return d, len(j)
+
+
+# the position's own fields a legal list depends on that are values or shared tables (the
+# table of cards is the same object after an undo; its cards are watched through the journal)
+_FIXED = itemgetter("phase", "active", "turn", "winner", "priority", "passes", "batch", "attacks_made", "next_uid",
+                    "mode", "roll_winner", "hidden_row", "cards", "defs", "options", "setup")
+
+
+def note_listed(s) -> None:
+    """When the position keeps a legal list: note what the position is, for `unchanged` (only on a
+    position played with undo marks: ``_noting``, set by `mark`; search's and play's positions,
+    applied without history, keep no notes and their lists are checked as before).
+
+    Every card and seat is bound to the journal first (a change of them writes a journal entry),
+    so a hand edit of a card or a seat moves the journal's last entry; one of the position's own
+    fields changes what `_FIXED` reads or the copies kept of its small containers; a card put
+    in from elsewhere moves `MINTED` (as does a card made anywhere: the note then takes it for an
+    edit, and the list is checked). The card definitions (``defs``) are the game's and are not
+    watched inside. Before the first undo mark the journal is emptied (as `mark` would: nothing
+    before it is ever played back)."""
+    sd = s.__dict__
+    if not sd.get("_noting"):
+        sd["_seen"] = None
+        return
+    j = sd["_journal"]
+    if j and not sd["_undo"]:
+        j.clear()
+    bind_if_needed(s)
+    pending, queue, fired = sd["pending"], sd["queue"], sd["fired"]
+    sd["_seen"] = (j[-1] if j else None, MINTED[0], _FIXED(sd), sd["cells"][:], sd["seats"][:],
+                   dict(pending) if pending else None, [dict(e) for e in queue] if queue else None,
+                   copy_fired(fired) if fired else None)
+
+
+def unchanged(s) -> bool | None:
+    """Is the position the one `note_listed` noted (an undo brings back the note of its mark)?
+    None when its list has no note."""
+    sd = s.__dict__
+    seen = sd.get("_seen")
+    if seen is None:
+        return None
+    j = sd["_journal"]
+    tail, minted, fixed, cells, seats, pending, queue, fired = seen
+    return (tail is (j[-1] if j else None) and minted == MINTED[0] and fixed == _FIXED(sd) and cells == sd["cells"]
+            and seats == sd["seats"] and pending == (sd["pending"] or None) and queue == (sd["queue"] or None)
+            and fired == (sd["fired"] or None))
 
 
 def rewind(s, m: tuple) -> None:
@@ -173,7 +222,8 @@ def position_at(s, m: tuple):
     nd["pending"] = dict(d["pending"]) if d["pending"] else None
     nd["queue"] = [dict(e) for e in d["queue"]]
     nd["fired"] = copy_fired(d["fired"])
-    nd["log"], nd["actions"], nd["_undo"], nd["_redo"], nd["_legal"] = [], [], [], [], None
+    nd["log"], nd["actions"], nd["_undo"], nd["_redo"], nd["_legal"], nd["_seen"] = [], [], [], [], None, None
+    nd.pop("_noting", None)
     nd["_bound"] = bound(cards, seats)
     new.__dict__.update(nd)
     return new

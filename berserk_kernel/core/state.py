@@ -41,6 +41,10 @@ class BaseState(Contract):
     # False on a quiet position (`quiet`: search's worlds keep no log). The rules read it before
     # the log lines they write most often, so that a quiet position does not even build them
     logs = True
+    # True when the game notes, with each legal list it keeps, what the position was
+    # (``_note_listed``) and can tell cheaply whether it is still that position (``_unchanged``):
+    # then `apply` with history trusts an action of that list too
+    STAMPED = False
 
     def __init__(self):
         self.log: list[LogEntry] = []
@@ -99,6 +103,15 @@ class BaseState(Contract):
     def _unmarked(self) -> None:
         """Called before an action is applied without history (a journal keeps or drops it)."""
 
+    # --- the kept legal list (a game with STAMPED = True) -------------------------------------
+    def _note_listed(self) -> None:
+        """Called when the position keeps its legal list (``_legal``): note what it is now."""
+
+    def _unchanged(self) -> bool | None:
+        """Is the position still the one its kept legal list was made for (no hand edit since)?
+        None when the list has no note (then its actions are checked, and the list is kept)."""
+        return None
+
     # --- the public API -----------------------------------------------------------------
     def legal_actions(self) -> list:
         """Every legal decision of whoever must decide now (a new list each time)."""
@@ -110,6 +123,8 @@ class BaseState(Contract):
         else:
             out = [a for a in self._candidates() if check(a).ok]
         self._legal = out
+        if self.STAMPED:
+            self._note_listed()
         return out[:]                  # the position keeps its own list (apply's fast path)
 
     def explain(self, action) -> Verdict:
@@ -129,20 +144,25 @@ class BaseState(Contract):
         place of what the queued forced dice or the seed would show; faces it does not roll
         are dropped, and undo brings the dice back as they were.
         """
-        # search's fast path (history=False only): an action object taken from the list
-        # `legal_actions()` gave for this very position (nothing was applied since, or only
-        # applied and undone: an undo mark keeps the list of its position) was checked there, so
-        # it is neither parsed nor checked again; with history every action is checked
+        # the fast path: an action object taken from the list `legal_actions()` gave for this
+        # very position (nothing was applied since, or only applied and undone: an undo mark
+        # keeps the list of its position) was checked there, so it is neither parsed nor checked
+        # again. Search (history=False) trusts the list as it is; with history the list is
+        # trusted only when the game can tell the position was not edited by hand since it was
+        # made (STAMPED), and dropped when it was; otherwise every action is checked
         listed = False
-        if not history:
-            legal = self.__dict__.get("_legal")
-            if legal is not None:
+        legal = self.__dict__.get("_legal")
+        if legal is not None:
+            same = True if not history else self._unchanged() if self.STAMPED else None
+            if same:
                 for x in legal:
                     if x is action:
                         listed = True
                         break
+            elif same is False:        # edited since it was made: the list is not known good now
+                self._legal = None
         if not listed:
-            action = self.parse_action(action)    # a refusal leaves the position and its list as they were
+            action = self.parse_action(action)    # a refusal leaves the position (and a good list) as they were
         if dice is not None:
             dice = check_faces(dice)
         if not listed:
