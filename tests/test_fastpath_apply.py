@@ -15,7 +15,11 @@ Fast paths under test:
   without a `Msg` (compared with the constructor given the `Msg`);
 - a player's action line is an `ActionLine` whose text and data are made when read (compared
   with the `LogEntry` built from the text and data the line had when it was made at once);
-- `key()` reading the cards' kept parts at C speed (compared with a key built from scratch).
+- `key()` reading the cards' kept parts at C speed (compared with a key built from scratch);
+- `turn._alive` skipping the scan of the field while the creatures it last found for each seat
+  are still there (compared with `has_creatures` of each seat, with stale and random witnesses);
+- `effects.remove_dead` picking the wounded cards at C speed (compared with the scan of every
+  card in play).
 """
 from __future__ import annotations
 
@@ -26,7 +30,7 @@ import random
 import pytest
 
 from berserk_kernel.berserk import new_game
-from berserk_kernel.berserk import turn, zones
+from berserk_kernel.berserk import effects, turn, zones
 from berserk_kernel.berserk.agents import choose
 from berserk_kernel.core.dice import Dice
 from berserk_kernel.core.errors import IllegalAction
@@ -143,6 +147,83 @@ def test_settle_never_misses_the_end_of_a_game(mode):
                 assert c.key() == s.key() and len(c.log) == len(s.log)
                 checked += 1
     assert checked > 500
+
+
+def test_who_has_creatures_equals_the_scan_of_each_seat():
+    """`turn._alive` (settle's victory check) keeps where it last found a creature of each seat
+    and skips the scan while both are still there: at every position of random classic games,
+    after undo, on copies, and with the witnesses of another position, it answers as
+    `has_creatures` scanning the field and the auxiliary zone of each seat."""
+    asked = witnessed = 0
+    others = []
+    for seed in range(10):
+        for s, legal, rng in positions("classic", seed):
+            if s.phase != "battle":
+                continue
+            want = [turn.has_creatures(s, 0), turn.has_creatures(s, 1)]
+            before = s.__dict__.get("_alive_at")
+            assert turn._alive(s) == want
+            witnessed += before is not None and before == s.__dict__.get("_alive_at") and all(want)
+            assert turn._alive(s) == want                   # the kept witnesses asked again
+            if others and rng.random() < 0.3:
+                c = s.copy()
+                c._alive_at = rng.choice(others)            # witnesses of another position
+                assert turn._alive(c) == want
+                # one seat's creatures taken off by hand (its other cards stay): the witnesses
+                # of the position or any cells must not answer for that seat
+                gone = rng.randrange(2)
+                for i, u in enumerate(c.cells):
+                    if u is not None and c.cards[u].owner == gone and c.defs[c.cards[u].card].type == "creature":
+                        c.cells[i] = None
+                c.seats[gone].aux = [u for u in c.seats[gone].aux if c.defs[c.cards[u].card].type != "creature"]
+                lost = [turn.has_creatures(c, 0), turn.has_creatures(c, 1)]
+                assert not lost[gone]
+                for at in (s.__dict__.get("_alive_at"), (rng.randrange(-1, 30), rng.randrange(-1, 30))):
+                    c._alive_at = at
+                    assert turn._alive(c) == lost
+            if s.__dict__.get("_alive_at") is not None:
+                others.append(s._alive_at)
+            if rng.random() < 0.2:
+                s.apply(rng.choice(legal))
+                s.undo()
+                assert turn._alive(s) == want
+            asked += 1
+    assert asked > 1000 and witnessed > 500, (asked, witnessed)
+
+
+def _remove_dead_scan(s) -> None:
+    """remove_dead as it was written before the pick at C speed: every card in play, in order."""
+    in_play = [u for u in s.cells if u is not None]
+    for p in s.seats:
+        in_play += p.aux
+        in_play += p.attached
+    for u in in_play:
+        c = s.cards[u]
+        lives = s.defs[c.card].lives
+        if lives and c.wounds >= lives and c.in_play:
+            effects.destroy(s, u, "BR-15")
+
+
+def test_remove_dead_equals_the_scan_of_every_card_in_play():
+    """Wounds set at random on the cards in play of random positions (some reaching their
+    lives): `effects.remove_dead` destroys the same cards in the same order, with the same
+    triggers fired, log and key, as the scan of every card in play."""
+    compared = died = 0
+    for seed in range(6):
+        for s, legal, rng in positions("classic", seed):
+            if s.phase != "battle" or rng.random() > 0.5:
+                continue
+            a, b = s.copy(), s.copy()
+            for u in [u for u in s.cells if u is not None]:
+                lives = s.defs[s.cards[u].card].lives or 1
+                w = rng.choice((0, 0, 1, lives - 1, lives, lives + 1))
+                a.cards[u].wounds = b.cards[u].wounds = max(0, w)
+            effects.remove_dead(a)
+            _remove_dead_scan(b)
+            assert a.key() == b.key() and texts(a) == texts(b) and a.fired == b.fired
+            died += len(a.log) - len(s.log)
+            compared += 1
+    assert compared > 300 and died > 300, (compared, died)
 
 
 def test_the_once_a_game_line_is_found_as_the_scan_finds_it():

@@ -42,19 +42,16 @@ def remove_dead(s) -> None:
     """Destroy every card in play whose wounds reach its lives (BR-15, a game-rule effect:
     HR-503.1), firing "dies" triggers."""
     cards, defs = s.cards, s.defs
-    in_play = [u for u in s.cells if u is not None]
+    in_play = list(filter(None, s.cells))     # (uids start at 1)
     for p in s.seats:
         in_play += p.aux
         in_play += p.attached
-    if not any(map(_WOUNDS, map(cards.__getitem__, in_play))):
-        return                            # nobody wounded: nobody dies (read at C speed)
-    for u in in_play:
-        c = cards[u]
-        if not c.wounds:
-            continue                      # no wounds: alive whatever its lives (lives are >= 1)
+    # only wounded cards can die (lives are >= 1): picked at C speed; none: nobody dies. A
+    # destruction moves cards and fires triggers but wounds nobody, so the pick stays good
+    for c in [*filter(_WOUNDS, map(cards.__getitem__, in_play))]:
         lives = defs[c.card].lives
         if lives and c.wounds >= lives and c.in_play:
-            destroy(s, u, "BR-15")
+            destroy(s, c.uid, "BR-15")
 
 
 def destroy(s, uid, rule: str) -> None:

@@ -137,19 +137,53 @@ def has_creatures(s, seat: int) -> bool:
 
 
 def _alive(s) -> list:
-    """[has_creatures(s, 0), has_creatures(s, 1)] in one pass over the field (after every action)."""
-    cards, info = s.cards, infos(s.defs)
+    """[has_creatures(s, 0), has_creatures(s, 1)] in one pass over the field (after every action).
+
+    Where the last pass found a creature of each seat is kept (``_alive_at``: a cell, or -1 for
+    the seat's auxiliary zone; the position's own, carried by copies and undo marks): while a
+    creature of each seat is still there, both seats have one and the field is not scanned."""
+    cards, info, cells = s.cards, infos(s.defs), s.cells
+    sd = s.__dict__
+    at = sd.get("_alive_at")
+    if at is not None:
+        i0, i1 = at
+        if i0 >= 0 and i1 >= 0:               # (both on the field: the check written out)
+            u0, u1 = cells[i0], cells[i1]
+            if u0 is not None and u1 is not None:
+                c0, c1 = cards[u0], cards[u1]
+                if c0.owner == 0 and c1.owner == 1 and info[c0.card].creature and info[c1.card].creature:
+                    return [True, True]
+        elif _there(s, 0, i0, cards, info, cells) and _there(s, 1, i1, cards, info, cells):
+            return [True, True]
     alive = [False, False]
-    for u in filter(None, s.cells):     # (uids start at 1: the empty cells skipped in C)
+    found = [-1, -1]
+    for i, u in enumerate(cells):
+        if u is None:
+            continue
         c = cards[u]
         if not alive[c.owner] and info[c.card].creature:
             alive[c.owner] = True
+            found[c.owner] = i
             if alive[0] and alive[1]:
+                sd["_alive_at"] = tuple(found)
                 return alive
     for seat in (0, 1):
         if not alive[seat]:
             alive[seat] = any(info[cards[u].card].creature for u in s.seats[seat].aux)
+    if alive[0] and alive[1]:
+        sd["_alive_at"] = tuple(found)
     return alive
+
+
+def _there(s, seat: int, i: int, cards, info, cells) -> bool:
+    """Is there still a creature of `seat` where `_alive` found one (cell `i`, or -1: aux)?"""
+    if i < 0:
+        return any(info[cards[u].card].creature for u in s.seats[seat].aux)
+    u = cells[i]
+    if u is None:
+        return False
+    c = cards[u]
+    return c.owner == seat and info[c.card].creature
 
 
 def check_victory(s) -> bool:

@@ -65,7 +65,6 @@ def mark(s) -> tuple:
     sd = s.__dict__
     sd["_noting"] = True              # played with undo: its legal lists get notes (note_listed)
     d = sd.copy()
-    d["_cards"] = s.cards.copy()      # which cards exist (the table itself is kept: d["cards"])
     d["seats"] = s.seats[:]           # the same seats: their changes are journaled
     d["cells"] = s.cells[:]
     d["dice"] = s.dice.copy()
@@ -73,7 +72,10 @@ def mark(s) -> tuple:
     d["queue"] = [dict(e) for e in s.queue] if s.queue else []
     d["fired"] = copy_fired(s.fired) if s.fired else []
     # d["_legal"] stays: the legal list of this position (if asked) is valid again after rewind
-    return d, len(j)
+    # which cards exist: the table itself is kept (d["cards"]), its contents copied beside d (a
+    # key put into d and deleted from the position after would cost the next `sd.copy()` its
+    # fast path: a dict with a deleted entry is copied entry by entry)
+    return d, len(j), s.cards.copy()
 
 
 # the position's own fields a legal list depends on that are values or shared tables (the
@@ -124,7 +126,7 @@ def unchanged(s) -> bool | None:
 
 def rewind(s, m: tuple) -> None:
     """Return `s` to the position of mark `m` (its log, record and history stacks stay)."""
-    d, n = m
+    d, n, table = m
     j = s._journal
     pop = j.pop
     while len(j) > n:
@@ -147,15 +149,14 @@ def rewind(s, m: tuple) -> None:
     ids = sd.get("_ids")          # the identity part of the key, checked when used (zones._identities)
     once = sd.get("_once")        # where the log says HR-503.1, checked when used (turn._said_once)
     live = sd["cards"]
-    changed = live is not d["cards"] or sd["next_uid"] != d["next_uid"] or len(live) != len(d["_cards"])
+    changed = live is not d["cards"] or sd["next_uid"] != d["next_uid"] or len(live) != len(table)
     sd.clear()
     sd.update(d)
-    del sd["_cards"]
     if changed:
         # a card was made or removed: the same table gets its old cards back, in their order
         cards = sd["cards"]
         cards.clear()
-        cards.update(d["_cards"])
+        cards.update(table)
     sd["log"], sd["actions"], sd["_undo"], sd["_redo"], sd["_journal"] = keep
     if ids is not None:
         sd["_ids"] = ids
@@ -176,7 +177,7 @@ def unmarked(s) -> None:
 
 def position_at(s, m: tuple):
     """A new position equal to the one of mark `m` (no log, record or history), `s` unchanged."""
-    d, n = m
+    d, n, table = m
     j = s._journal
     old: dict = {}
     journal = []
@@ -200,11 +201,10 @@ def position_at(s, m: tuple):
             old[(id(c), name)] = v
     new = type(s).__new__(type(s))
     nd = dict(d)
-    del nd["_cards"]
     nd.pop("_ids", None)
     nd["_journal"] = journal
     cards = {}
-    for u, c in d["_cards"].items():
+    for u, c in table.items():
         k = c.copy(journal)
         cid = id(c)
         for name in _FIELDS:
