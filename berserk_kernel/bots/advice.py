@@ -59,7 +59,9 @@ class Advice:
     alternatives: list = field(default_factory=list)   # [(action, win_chance, visits)], best first
     setup: bool = False               # the seats still choose squads or start districts
                                       # (base.in_setup): no win chance is named
-    order_look: str = ""              # the order decision made by the squads look
+    order_look: str = ""              # how a set-up choice was made without the search: "build" or
+                                      # "turns" (the order decision by the squads look), "squad"
+                                      # (a purchase of the exact squad, squads.best_squad)
                                       # (squads.order_values), not by the search's visits:
                                       # "build" (classic: both squads built) or "turns" (Heroes:
                                       # the first turns played); "" otherwise
@@ -98,10 +100,11 @@ def level_playouts(level) -> int:
 def make_bot(level="normal", seed: int = 0) -> MCTSBot:
     """The computer player of a level: `bot.step(state, progress=None, cancel=None)`. The level
     sets the playouts; the rest (rollout depth and policy, evaluation, exploration, how the
-    order decision is made) is the game's profile (`mcts.PROFILES`), the settings the tournament
+    order decision and the squad are made) is the game's profile (`mcts.PROFILES`), the settings the tournament
     measures (classic Berserk's profile plays 40 playouts, the `normal` level)."""
     return MCTSBot(playouts=level_playouts(level), seed=seed, depth=None, c=None, rollout=None,
-                   evaluation=None, order=None, relative=None, turns=None, widen=None, calibrate=None)
+                   evaluation=None, order=None, relative=None, turns=None, widen=None, calibrate=None,
+                   squad=None)
 
 
 def win_chance(value: float) -> float:
@@ -267,6 +270,10 @@ def suggest(state, level="normal", seed: int = 0, progress=None, cancel=None) ->
         look = "turns" if getattr(state, "mode", "classic") == "heroes" else "build"
         parts = [_dice_note(state, best, seat), _message("order_by_" + look, n=ORDER_WORLDS)]
         return Advice(best, win, _join(parts), (), alternatives, setup, look)
+    if bot.buys_exact(state):
+        # the purchase comes from the exact squad search (squads.best_squad), not from playouts
+        parts = [_dice_note(state, best, seat), _message("squad_exact")]
+        return Advice(best, win, _join(parts), ("BR-7.3", "BR-7.5"), alternatives, setup, "squad")
     tail = "_setup" if setup else ""          # in the set-up the win chance is not named
     parts = [odds[0] if odds else _dice_note(state, best, seat),
              _message("search" + tail, n=bot.last_iterations, v=visits, win=_pct(win)) if visits else

@@ -54,7 +54,7 @@ from .greedy import GreedyBot, lead
 from .random import weighted_choice
 from .progress import progress_evaluate, progress_material
 from .rollout import POLICIES
-from .squads import is_order_decision, order_values
+from .squads import best_squad, is_buy_decision, is_order_decision, order_values
 from .threat import reply_threat, threat_evaluate
 
 DEFAULT_PLAYOUTS = 40
@@ -79,8 +79,11 @@ DEFAULT_DEPTH = 16
 # 183-10-7 against random (the 10-playout depth-8 profile before: 103-82-15 and 184-9-7;
 # docs/bots.md, session 8). Heroes plays its profile at 40 playouts too (the same seeds: 190-5-5
 # against random, 122-78 against greedy; at 10 playouts 186-10-4 and 118-81-1)
+# Since session 9 classic Berserk buys its squad by exact search (squad="exact",
+# squads.best_squad: the most material the crystals buy) instead of by the search, whose squads
+# were 3 points poorer than the greedy bot's with the darkness deck (docs/bots.md, session 9)
 PROFILES = {"berserk": {"playouts": 40, "depth": 80, "rollout": "greedy", "evaluation": "material", "c": 0.25,
-                        "order": "search", "relative": True, "turns": 2, "widen": 6},
+                        "order": "search", "relative": True, "turns": 2, "widen": 6, "squad": "exact"},
             "heroes": {"playouts": 40, "depth": 4, "rollout": "random", "evaluation": "material", "c": 0.7,
                        "order": "search"},
             "city2": {"playouts": 10, "depth": 4, "rollout": "greedy", "evaluation": "progress", "c": 0.7,
@@ -91,6 +94,9 @@ PROFILES = {"berserk": {"playouts": 40, "depth": 80, "rollout": "greedy", "evalu
 # how the order decision of Berserk (first or second, BR-7.1) is made: "search" like any
 # other decision, or "squads": by the squads each choice leads to (bots/squads.py)
 ORDERS = ("search", "squads")
+# how a classic seat buys its squad: "search" like any other decision, or "exact": the squad of
+# the most material (squads.best_squad)
+SQUADS = ("search", "exact")
 
 # leaf evaluations: `base.evaluate` (material lead) or `progress.progress_evaluate`
 EVALUATIONS = {"material": evaluate, "progress": progress_evaluate, "threat": threat_evaluate}
@@ -172,7 +178,8 @@ class MCTSBot:
                  rollout: str | None = "greedy", eps: float = 0.1, chance: str = "sample",
                  evaluation: str | None = "material", widen: int | None = 0, final: str = "mean",
                  calibrate: bool | None = False, prior_threat: bool = False, order: str | None = "search",
-                 relative: bool | None = False, turns: int | None = 0):
+                 relative: bool | None = False, turns: int | None = 0,
+                 squad: str | None = "search"):
         if playouts is None and time_ms is None:
             playouts = DEFAULT_PLAYOUTS
         self.playouts, self.time_ms = playouts, time_ms
@@ -198,6 +205,9 @@ class MCTSBot:
             raise ValueError(f"unknown order {order!r}; known: {', '.join(ORDERS)}")
         self.order = order
         self.relative, self.turns = relative, turns
+        if squad is not None and squad not in SQUADS:
+            raise ValueError(f"unknown squad {squad!r}; known: {', '.join(SQUADS)}")
+        self.squad = squad
         self._prior_values: dict = {}
         self._widen, self._calibrate = widen, calibrate
         self.last_iterations = 0
@@ -222,6 +232,8 @@ class MCTSBot:
         seat = Game.current_player(state)
         self._seat = seat
         real = {str(a): a for a in Game.choices(state)}
+        if self.buys_exact(state):
+            return self._buy_exact(state, seat, real, progress)
         # the settings left as None come from the game's profile, fixed for this analysis
         profile = PROFILES[game_key(state)]
         self._depth = self.depth if self.depth is not None else profile["depth"]
@@ -284,6 +296,26 @@ class MCTSBot:
         root = self._root_sum / self._root_n if self._root_n else 0.0
         x = max(-_ATANH_CAP, min(_ATANH_CAP, v))
         return squash(state, root + math.atanh(x) / math.atanh(scale)) if scale else v
+
+    def buys_exact(self, state) -> bool:
+        """Is `state` a classic squad-buying decision, and does this bot buy by `squads.best_squad`
+        (its `squad`, or the game's profile) rather than by the search?"""
+        how = self.squad if self.squad is not None else PROFILES[game_key(state)].get("squad", "search")
+        return how == "exact" and is_buy_decision(state)
+
+    def _buy_exact(self, state, seat: int, real: dict, progress=None) -> list:
+        """The squad of the most material (`squads.best_squad`, on the seat's view: its own deal
+        is open to it) bought a card at a time, the most valuable first, then `done`; the other
+        actions follow unvalued (value 0; no playout, so 0 visits for all)."""
+        view = self.view(state, seat)
+        buy = best_squad(view, seat)
+        key = f"buy #{buy[0]}" if buy else "done"
+        if key not in real:
+            key = "done" if "done" in real else next(iter(real))
+        if progress is not None:
+            progress(1.0)
+        self.last_root, self._rank, self._prior_values, self.last_iterations = {}, {}, {}, 0
+        return [(real[key], 0.0, 0)] + [(a, 0.0, 0) for k, a in sorted(real.items()) if k != key]
 
     def orders_by_squads(self, state) -> bool:
         """Is `state` the order decision, and does this bot make it by the squads each choice

@@ -54,3 +54,63 @@ def order_values(view, seat: int, rng, worlds: int = ORDER_WORLDS) -> dict:
         for a in Game.choices(world):
             totals[str(a)] = totals.get(str(a), 0.0) + squads_lead(world, a, seat, rng)
     return {k: v / worlds for k, v in totals.items()}
+
+
+# --- the squad bought by exact search (MCTSBot(squad="exact"), classic Berserk) -------------
+
+def is_buy_decision(state) -> bool:
+    """A classic Berserk seat buying its squad (BR-7.5): its choices are buys, `done` and, before
+    the first buy, `redeal`."""
+    return state.GAME == "berserk" and state.phase == "build" and getattr(state, "mode", "classic") == "classic"
+
+
+def best_squad(s, seat: int) -> list:
+    """The cards of `seat`'s deal to buy so that the squad (those already bought and these) has
+    the most material (`base.card_value`: cost plus 2 per life), within the rules of buying: elite
+    cards and the element penalty paid with gold, the rest with gold or silver (BR-7.3, BR-7.5),
+    one terrain (BR-4), flyers within the cap (BR-3). Every constraint only grows with the set, so
+    any order of buying the answer is legal. An exact branch and bound over the deal (15 cards:
+    at most 2^15 sets, a few ms); ties go to the set found first (the deal's order, buying first)."""
+    p = s.seats[seat]
+    gold, silver, cap = p.gold, p.silver, s.options.flyer_cap
+    elite0 = ordinary0 = flyers0 = 0
+    elements0: frozenset = frozenset()
+    terrain0 = False
+    for u in p.squad:
+        d = s.defs[s.cards[u].card]
+        elite0 += d.cost if d.elite else 0
+        ordinary0 += 0 if d.elite else d.cost
+        flyers0 += d.cost if d.is_flyer else 0
+        elements0 |= frozenset(d.elements)
+        terrain0 = terrain0 or d.type == "terrain"
+    cards = []
+    for u in p.deal:
+        d = s.defs[s.cards[u].card]
+        value = d.cost + 2.0 * (d.lives or 0)
+        cards.append((u, value, d.cost, d.elite, d.is_flyer, frozenset(d.elements), d.type == "terrain"))
+    cards.sort(key=lambda t: -t[1])
+    rest = [0.0] * (len(cards) + 1)
+    for i in range(len(cards) - 1, -1, -1):
+        rest[i] = rest[i + 1] + cards[i][1]
+    best = [0.0, []]
+
+    def go(i, value, elite, ordinary, flyers, elements, terrain, chosen):
+        if value > best[0]:
+            best[0], best[1] = value, list(chosen)
+        if i == len(cards) or value + rest[i] <= best[0]:
+            return
+        u, v, cost, is_elite, is_flyer, els, is_terrain = cards[i]
+        e2 = elite + (cost if is_elite else 0)
+        o2 = ordinary + (0 if is_elite else cost)
+        f2 = flyers + (cost if is_flyer else 0)
+        el2 = elements | els
+        penalty = max(0, len(el2) - 1)
+        if (not (is_terrain and terrain) and f2 <= cap and e2 + penalty <= gold
+                and e2 + penalty + o2 <= gold + silver):
+            chosen.append(u)
+            go(i + 1, value + v, e2, o2, f2, el2, terrain or is_terrain, chosen)
+            chosen.pop()
+        go(i + 1, value, elite, ordinary, flyers, elements, terrain, chosen)
+
+    go(0, 0.0, elite0, ordinary0, flyers0, elements0, terrain0, [])
+    return best[1]

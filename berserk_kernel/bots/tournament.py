@@ -67,7 +67,7 @@ PROFILE_NAMES = {"berserk": "classic Berserk", "heroes": "Heroes", "city2": "Cit
 MCTS_OPTIONS = {"rollout": str, "eps": float, "c": float, "prior_visits": int, "chance": str, "evaluation": str,
                 "widen": int, "final": str, "calibrate": lambda v: v.lower() in ("1", "true", "yes"),
                 "prior_threat": lambda v: v.lower() in ("1", "true", "yes"), "order": str,
-                "relative": lambda v: v.lower() in ("1", "true", "yes"), "turns": int}
+                "relative": lambda v: v.lower() in ("1", "true", "yes"), "turns": int, "squad": str}
 
 
 def parse_mcts(text: str) -> tuple:
@@ -88,7 +88,8 @@ def make_bot(kind: str, seed: int, playouts: int, depth: int | None, mcts: tuple
     if kind == "mcts":
         return BOTS[kind](playouts=playouts, seed=seed, depth=depth,
                           **{"rollout": None, "evaluation": None, "c": None, "order": None, "relative": None,
-                             "turns": None, "widen": None, "calibrate": None, **dict(mcts)})
+                             "turns": None, "widen": None, "calibrate": None, "squad": None,
+                             **dict(mcts)})
     return BOTS[kind](seed=seed)
 
 
@@ -159,6 +160,7 @@ class Table:
                              + (", relative values" if p.get("relative") else "")
                              + (f", rollouts of {p['turns']} turns" if p.get("turns") else "")
                              + (f", widen {p['widen']}" if p.get("widen") else "")
+                             + (", squads by exact search" if p.get("squad") == "exact" else "")
                              for g, p in PROFILES.items())
         told = f"{st.playouts} playouts" if st.playouts is not None else ""
         told += (", " if told else "") + f"depth {st.depth}" if st.depth is not None else ""

@@ -151,7 +151,8 @@ def test_berserk_against_the_computer_whole_game_hint_and_analysis(page, open_no
             words = app.hint()
             assert words in opts                                     # the hint is a legal action
             said = app.loc(".bot-hint-text").inner_text()
-            assert "просчитал в уме продолжение партии" in said or "Другого хода сейчас нет" in said, said
+            # a purchase: the classic profile buys the exact squad (bots.squads.best_squad), no playouts
+            assert "перебрал все наборы карт из раздачи" in said or "Другого хода сейчас нет" in said, said
             assert "Поиск" not in said and "розыгрыш" not in said    # plain words, no search jargon
             expect(app.loc(".app-hint")).to_contain_text(f"На доске выделено действие: {words}",
                                                          timeout=STEP_MS)
