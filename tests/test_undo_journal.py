@@ -500,3 +500,45 @@ def test_a_seats_kept_key_part_follows_every_change_and_undo(seed):
     while s.can_undo():
         s.undo()
         assert s.key() == fresh(s)
+
+
+def test_undo_puts_back_the_table_of_cards_the_rules_changed():
+    """An undo mark copies no table of cards: the rules journal the table before they put a card
+    in or take one out (a card returned to its deck becomes a new card, CR-204.4; the heroes come
+    into play, R-HEROES). Every action of random games that changed the table, applied with
+    history then undone, gives back the same table (the same card objects, in their order) and
+    position; `history_start()` after it is the position before it."""
+    found = {"taken out": 0, "put in": 0}
+    for mode, seeds, phase in (("heroes", range(8), "order"), ("heroes", range(3), "battle")):
+        for s, rng in positions(mode, seeds):
+            if s.phase != phase:
+                continue
+            for a in s.legal_actions():
+                table, before, key = list(s.cards.items()), fields(s), s.key()
+                full = full_key(s)
+                s.apply(a)
+                if list(s.cards) == [u for u, _ in table]:
+                    s.undo()
+                    continue
+                found["taken out" if set(u for u, _ in table) - set(s.cards) else "put in"] += 1
+                start = s.history_start()
+                s.undo()
+                assert list(s.cards.items()) == table and fields(s) == before, a
+                assert list(start.cards) == [u for u, _ in table]
+                assert full_key(start) == full and start.key() == key
+        if mode == "heroes":
+            assert found["put in"] >= 5, found
+    assert found["taken out"] >= 20, found
+
+
+def test_undo_takes_out_a_card_put_into_the_table_by_hand_after_the_mark():
+    s = new_game(seed=3)
+    rng = random.Random(3)
+    while s.phase != "battle":
+        s.apply(rng.choice(s.legal_actions()), history=False)
+    table, before = list(s.cards.items()), fields(s)
+    s.apply(s.legal_actions()[0])
+    extra = CardState(s.next_uid, s.cards[1].card, 0, "removed")
+    s.cards[extra.uid] = extra                      # by hand, after the mark
+    s.undo()
+    assert list(s.cards.items()) == table and fields(s) == before
