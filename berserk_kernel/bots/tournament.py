@@ -11,10 +11,18 @@ against three copies of B). Berserk games use the turn limit `--turn-limit` (cla
 Heroes and City with 2 players; MCTS vs three random in City with 4 players), their games
 interleaved so every pairing advances; with `--out DIR` each pairing's games and the running
 table are written there as they finish.
+
+`--decks mirror` (Berserk) deals both players the same deck: `new_game`'s two decks in turn, a
+pair of games (seats swapped) on each, so games 0, 1, 4, 5, ... are mountain_forest against
+mountain_forest and games 2, 3, 6, 7, ... darkness_swamp_steppe against itself. The default
+decks differ in strength (greedy against greedy the darkness deck wins 8 of 100 classic games,
+docs/bots.md), so the default tournament measures the deck dealt as well as the play; the mirror
+measures the play alone.
 """
 from __future__ import annotations
 
 import argparse
+import inspect
 import multiprocessing
 import os
 import re
@@ -32,6 +40,10 @@ SUITE = (("berserk", 2, "mcts", "random"), ("berserk", 2, "mcts", "greedy"),
          ("heroes", 2, "mcts", "random"), ("heroes", 2, "mcts", "greedy"),
          ("city", 2, "mcts", "random"), ("city", 2, "mcts", "greedy"),
          ("city", 4, "mcts", "random"))
+
+# the two decks `new_game` deals by default (seat 0, seat 1): `--decks mirror` deals each to both
+DEFAULT_DECKS = tuple(inspect.signature(berserk_game).parameters["decks"].default)
+DECK_MODES = ("default", "mirror")
 
 
 @dataclass(frozen=True)
@@ -60,6 +72,7 @@ class Settings:
     turn_limit: int = 30
     heroes_turn_limit: int = 80
     mcts: tuple = ()          # extra MCTSBot keywords, ((name, value), ...)
+    decks: str = "default"    # "mirror": both Berserk players on the same deck (DECK_MODES)
 
 
 PROFILE_NAMES = {"berserk": "classic Berserk", "heroes": "Heroes", "city2": "City 2 players", "city": "City 3-4 players"}
@@ -93,10 +106,18 @@ def make_bot(kind: str, seed: int, playouts: int, depth: int | None, mcts: tuple
     return BOTS[kind](seed=seed)
 
 
-def new_state(game: str, seed: int, players: int, turn_limit: int):
+def decks_of(game: str, i: int, decks: str = "default") -> tuple | None:
+    """The Berserk decks of game `i` (None: `new_game`'s own, or City)."""
+    if game == "city" or decks == "default":
+        return None
+    deck = DEFAULT_DECKS[(i // 2) % 2]
+    return (deck, deck)
+
+
+def new_state(game: str, seed: int, players: int, turn_limit: int, decks: tuple | None = None):
     if game == "city":
         return city_game(players=players, seed=seed)
-    return berserk_game(seed=seed, options={"turn_limit": turn_limit},
+    return berserk_game(decks or DEFAULT_DECKS, seed=seed, options={"turn_limit": turn_limit},
                         mode="heroes" if game == "heroes" else "classic")
 
 
@@ -125,7 +146,7 @@ def play_one(task):
     playouts = st.playouts if st.playouts is not None else PROFILES[profile_key(pairing.game, pairing.players)]["playouts"]
     bots = [make_bot(pairing.a if p == seat_a else pairing.b, st.seed * 1000 + i * 10 + p, playouts, st.depth, st.mcts)
             for p in range(pairing.players)]
-    state = new_state(pairing.game, st.seed + i, pairing.players, limit)
+    state = new_state(pairing.game, st.seed + i, pairing.players, limit, decks_of(pairing.game, i, st.decks))
     start = time.process_time()
     r = play(state, bots)
     return pairing, i, seat_a, r, len(state.actions), time.process_time() - start
@@ -165,7 +186,9 @@ class Table:
         told = f"{st.playouts} playouts" if st.playouts is not None else ""
         told += (", " if told else "") + f"depth {st.depth}" if st.depth is not None else ""
         lines.append(f"\nmcts: {told + '; ' if told else ''}per game (unless told): {per_game}{extra}; classic turn limit {st.turn_limit}, "
-                     f"Heroes turn limit {st.heroes_turn_limit}; seeds {st.seed}..; seats swapped every game")
+                     f"Heroes turn limit {st.heroes_turn_limit}; seeds {st.seed}..; seats swapped every game"
+                     + ("; Berserk: both players on the same deck, " + " and ".join(DEFAULT_DECKS)
+                        + " a pair of games each in turn" if st.decks == "mirror" else ""))
         return "\n".join(lines)
 
 
@@ -258,6 +281,8 @@ def main(argv=None) -> int:
     ap.add_argument("--suite", action="store_true", help="the seven pairings of issue 10, interleaved")
     ap.add_argument("--only", default="", help="with --suite: comma-separated games to keep (berserk,heroes,city)")
     ap.add_argument("--out", default=None, help="directory for per-pairing logs and the running table")
+    ap.add_argument("--decks", choices=DECK_MODES, default="default",
+                    help="Berserk decks: new_game's two (default) or each dealt to both players in turn (mirror)")
     ap.add_argument("--resume", action="store_true",
                     help="with --out: keep the games already in the logs, play only the missing ones")
     args = ap.parse_args(argv)
@@ -269,7 +294,7 @@ def main(argv=None) -> int:
         mcts = parse_mcts(args.mcts)
     except ValueError as e:
         ap.error(str(e))
-    st = Settings(args.seed, args.playouts, args.depth, args.turn_limit, args.heroes_turn_limit, mcts)
+    st = Settings(args.seed, args.playouts, args.depth, args.turn_limit, args.heroes_turn_limit, mcts, args.decks)
     if args.suite:
         keep = set(filter(None, args.only.split(","))) or {"berserk", "heroes", "city"}
         pairings = [Pairing(*p) for p in SUITE if p[0] in keep]

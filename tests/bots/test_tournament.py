@@ -78,3 +78,29 @@ def test_resume_keeps_the_finished_games_and_plays_only_the_missing_ones(tmp_pat
     assert "| classic Berserk | greedy | random | 3 |" in (cut / "tournament_table.txt").read_text()
     with pytest.raises(SystemExit):
         main(["--resume"])
+
+
+def test_mirror_decks_deal_each_default_deck_to_both_players_a_pair_of_games_each():
+    from berserk_kernel.berserk import new_game
+    from berserk_kernel.bots.tournament import DEFAULT_DECKS, decks_of, new_state
+    assert DEFAULT_DECKS == tuple(new_game(seed=1).setup["decks"]) == ("mountain_forest", "darkness_swamp_steppe")
+    mf, ds = DEFAULT_DECKS
+    assert [decks_of("berserk", i, "mirror") for i in range(5)] == [(mf, mf), (mf, mf), (ds, ds), (ds, ds), (mf, mf)]
+    assert decks_of("berserk", 2, "default") is None and decks_of("city", 2, "mirror") is None
+    for game, mode in (("berserk", "classic"), ("heroes", "heroes")):
+        s = new_state(game, 7, 2, 30, decks_of(game, 3, "mirror"))
+        assert s.setup["decks"] == [ds, ds] and s.mode == mode
+        ids = [{c.card for c in s.cards.values() if c.owner == seat} for seat in (0, 1)]
+        assert ids[0] == ids[1]                  # the same deck's cards on both sides
+    assert new_state("berserk", 7, 2, 30).setup["decks"] == [mf, ds]
+    # the same seed plays another game on the mirror decks, and the table says which decks
+    p = Pairing("berserk", 2, "greedy", "random")
+    assert play_one((p, 2, Settings(seed=5, turn_limit=4, decks="mirror")))[:5] != \
+        play_one((p, 2, Settings(seed=5, turn_limit=4)))[:5]
+    out = io.StringIO()
+    run_pairings([p], 2, Settings(seed=5, turn_limit=3, decks="mirror"), out=out)
+    assert "both players on the same deck, mountain_forest and darkness_swamp_steppe" in out.getvalue()
+    assert main(["--game", "berserk", "--a", "greedy", "--b", "random", "--games", "1", "--seed", "5",
+                 "--turn-limit", "2", "--decks", "mirror"]) == 0
+    with pytest.raises(SystemExit):
+        main(["--decks", "shuffled"])
