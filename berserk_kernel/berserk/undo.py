@@ -60,29 +60,24 @@ def bind_if_needed(s) -> None:
 
 def mark(s) -> tuple:
     """What `rewind` needs to return to the position now."""
-    sd = s.__dict__
-    j = sd["_journal"]
-    if not sd["_undo"]:
+    j = s._journal
+    if not s._undo:
         j.clear()                 # nothing before the first mark is ever played back
-    cards, seats = sd["cards"], sd["seats"]
-    b = sd["_bound"]              # (bind_if_needed written out)
-    if b is None or b[0] is not cards or b[1] != MINTED[0] or b[2] is not seats or b[3] is not seats[0] \
-            or b[4] is not seats[1]:
-        bind(s)
+    bind_if_needed(s)
+    sd = s.__dict__
     sd["_noting"] = True              # played with undo: its legal lists get notes (note_listed)
     d = sd.copy()
-    d["seats"] = seats[:]             # the same seats: their changes are journaled
-    d["cells"] = sd["cells"][:]
-    d["dice"] = sd["dice"].copy()
-    pending, queue, fired = sd["pending"], sd["queue"], sd["fired"]
-    d["pending"] = dict(pending) if pending else None
-    d["queue"] = [dict(e) for e in queue] if queue else []
-    d["fired"] = copy_fired(fired) if fired else []
+    d["seats"] = s.seats[:]           # the same seats: their changes are journaled
+    d["cells"] = s.cells[:]
+    d["dice"] = s.dice.copy()
+    d["pending"] = dict(s.pending) if s.pending else None
+    d["queue"] = [dict(e) for e in s.queue] if s.queue else []
+    d["fired"] = copy_fired(s.fired) if s.fired else []
     # d["_legal"] stays: the legal list of this position (if asked) is valid again after rewind
     # which cards exist: the table itself is kept (d["cards"]) and not copied (the rules journal
     # its contents before they change it: zones.table_changes); its size, for a card put in by
     # hand after the mark
-    return d, len(j), len(cards)
+    return d, len(j), len(s.cards)
 
 
 # the position's own fields a legal list depends on that are values or shared tables (the
@@ -171,9 +166,8 @@ def rewind(s, m: tuple) -> None:
         sd["_ids"] = ids
     if once is not None and "_once" not in sd:
         sd["_once"] = once        # the mark's own (valid for the log cut back to the mark) comes first
-    # the restored table holds the cards bound at the mark, and only them (`bound` written out)
-    seats = sd["seats"]
-    sd["_bound"] = cards, MINTED[0], seats, seats[0], seats[1]
+    # the restored table holds the cards bound at the mark, and only them
+    sd["_bound"] = bound(sd["cards"], sd["seats"])
 
 
 def unmarked(s) -> None:
