@@ -34,7 +34,6 @@ M = catalog("berserk_kernel.berserk")
 
 def start_heroes(s, heroes) -> None:
     """After the order is chosen: heroes to the aux zones, shuffle, draw the hands."""
-    zones.table_changes(s)
     for seat, hero_id in enumerate(heroes):
         c = zones.CardState(s.next_uid, hero_id, seat, "aux")
         s.next_uid += 1

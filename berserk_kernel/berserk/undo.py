@@ -2,13 +2,11 @@
 
 Before an action is applied with history, `mark` keeps what changes in place in a cheap form:
 the small containers of the position (cells, the dice, pending, queue, fired triggers) as
-copies, and the lengths of the position's journal and of its table of cards. The card records,
-the seats and the table are not copied: every change of a card field is written to the journal
-as ``(card, field, old value, old key part)`` as it happens (`zones.CardState`), every change
-of a seat as ``(seat, field, old value, SEAT_ENTRY)`` or ``(zone list, None, old contents,
-LIST_ENTRY)`` (`zones.Seat`, `zones.SeatList`), the table's contents before the rules put a
-card in or take one out as ``(table, TABLE_ENTRY, old contents, LIST_ENTRY)``
-(`zones.table_changes`: a mark touches none of the 97 cards), and `rewind`
+copies, the table of cards as a shallow copy (which cards exist), and the length of the
+position's journal. The card records and the seats are not copied: every change of a card
+field is written to the journal as ``(card, field, old value, old key part)`` as it happens
+(`zones.CardState`), every change of a seat as ``(seat, field, old value, SEAT_ENTRY)`` or
+``(zone list, None, old contents, LIST_ENTRY)`` (`zones.Seat`, `zones.SeatList`), and `rewind`
 plays the journal backwards to the mark, then puts the rest back. A mid-game mark costs a few
 microseconds where a copy of the 97 cards cost about a hundred.
 
@@ -22,7 +20,7 @@ from __future__ import annotations
 import weakref
 from operator import itemgetter
 
-from .zones import _SET, LIST_ENTRY, MINTED, SEAT_ENTRY, TABLE_ENTRY, ZONE_LISTS, seat_list
+from .zones import _SET, LIST_ENTRY, MINTED, SEAT_ENTRY, ZONE_LISTS, seat_list
 
 _LIST_SET = list.__setitem__
 _ALL = slice(None)
@@ -74,10 +72,10 @@ def mark(s) -> tuple:
     d["queue"] = [dict(e) for e in s.queue] if s.queue else []
     d["fired"] = copy_fired(s.fired) if s.fired else []
     # d["_legal"] stays: the legal list of this position (if asked) is valid again after rewind
-    # which cards exist: the table itself is kept (d["cards"]) and not copied (the rules journal
-    # its contents before they change it: zones.table_changes); its size, for a card put in by
-    # hand after the mark
-    return d, len(j), len(s.cards)
+    # which cards exist: the table itself is kept (d["cards"]), its contents copied beside d (a
+    # key put into d and deleted from the position after would cost the next `sd.copy()` its
+    # fast path: a dict with a deleted entry is copied entry by entry)
+    return d, len(j), s.cards.copy()
 
 
 # the position's own fields a legal list depends on that are values or shared tables (the
@@ -128,16 +126,12 @@ def unchanged(s) -> bool | None:
 
 def rewind(s, m: tuple) -> None:
     """Return `s` to the position of mark `m` (its log, record and history stacks stay)."""
-    d, n, n_cards = m
+    d, n, table = m
     j = s._journal
     pop = j.pop
     while len(j) > n:
         c, name, old, k = pop()
         if k is LIST_ENTRY:
-            if name is TABLE_ENTRY:   # the table of cards gets its cards back, in their order
-                c.clear()
-                c.update(old)
-                continue
             _LIST_SET(c, _ALL, old)   # a seat's zone list gets its old contents back
             o = c._o
             if o is not None and (o := o()) is not None:
@@ -154,13 +148,15 @@ def rewind(s, m: tuple) -> None:
     keep = sd["log"], sd["actions"], sd["_undo"], sd["_redo"], j
     ids = sd.get("_ids")          # the identity part of the key, checked when used (zones._identities)
     once = sd.get("_once")        # where the log says HR-503.1, checked when used (turn._said_once)
+    live = sd["cards"]
+    changed = live is not d["cards"] or sd["next_uid"] != d["next_uid"] or len(live) != len(table)
     sd.clear()
     sd.update(d)
-    cards = sd["cards"]
-    if len(cards) != n_cards:
-        # a card put into the table by hand after the mark (numbered from next_uid) goes
-        for u in [u for u in cards if u >= d["next_uid"]]:
-            del cards[u]
+    if changed:
+        # a card was made or removed: the same table gets its old cards back, in their order
+        cards = sd["cards"]
+        cards.clear()
+        cards.update(table)
     sd["log"], sd["actions"], sd["_undo"], sd["_redo"], sd["_journal"] = keep
     if ids is not None:
         sd["_ids"] = ids
@@ -181,9 +177,8 @@ def unmarked(s) -> None:
 
 def position_at(s, m: tuple):
     """A new position equal to the one of mark `m` (no log, record or history), `s` unchanged."""
-    d, n, _ = m
+    d, n, table = m
     j = s._journal
-    table = None
     old: dict = {}
     journal = []
     seats = [p.copy(journal) for p in d["seats"]]   # as they are now: the journal takes them back
@@ -192,9 +187,7 @@ def position_at(s, m: tuple):
     for i in range(len(j) - 1, n - 1, -1):       # newest first: the oldest value stays
         c, name, v, k = j[i]
         if k is LIST_ENTRY:
-            if name is TABLE_ENTRY:
-                table = v                         # the table before the first change after the mark
-            elif id(c) in lists:
+            if id(c) in lists:
                 _LIST_SET(lists[id(c)], _ALL, v)
         elif k is SEAT_ENTRY:
             q = seat_of.get(id(c))
@@ -211,7 +204,7 @@ def position_at(s, m: tuple):
     nd.pop("_ids", None)
     nd["_journal"] = journal
     cards = {}
-    for u, c in (d["cards"] if table is None else table).items():
+    for u, c in table.items():
         k = c.copy(journal)
         cid = id(c)
         for name in _FIELDS:

@@ -118,16 +118,6 @@ class _Entry:
 
 LIST_ENTRY = _Entry("LIST_ENTRY")
 SEAT_ENTRY = _Entry("SEAT_ENTRY")
-# where a zone list's entry keeps its seat's key part: the entry of the table of cards itself,
-# ``(cards, TABLE_ENTRY, old contents, LIST_ENTRY)``, written by `table_changes`
-TABLE_ENTRY = _Entry("TABLE_ENTRY")
-
-
-def table_changes(s) -> None:
-    """Before the rules put a card into the table of cards or take one out: its contents go to
-    the undo journal (undo puts them back, in their order; an undo mark copies no table)."""
-    cards = s.cards
-    s._journal.append((cards, TABLE_ENTRY, cards.copy(), LIST_ENTRY))
 _LIST_SET = list.__setitem__
 _ALL = slice(None)
 ZONE_LISTS = ("deck", "deal", "squad", "graveyard", "removed", "aux", "attached", "hand")
@@ -342,7 +332,6 @@ def put_into_deck(s, uid: int) -> int:
     old = s.cards[uid]
     riders = attachments(s, uid)
     detach_from_zone(s, old)
-    table_changes(s)
     del s.cards[uid]
     new = CardState(s.next_uid, old.card, old.owner, "deck")
     _SET(new, "_j", old._j)          # changes of the new card go to the same undo journal

@@ -21,8 +21,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from itertools import repeat
-from operator import is_
 
 from .contract import Contract, check_faces
 from .errors import IllegalAction
@@ -157,7 +155,10 @@ class BaseState(Contract):
         if legal is not None:
             same = True if not history else self._unchanged() if self.STAMPED else None
             if same:
-                listed = any(map(is_, legal, repeat(action)))    # this very object (at C speed)
+                for x in legal:
+                    if x is action:
+                        listed = True
+                        break
             elif same is False:        # edited since it was made: the list is not known good now
                 self._legal = None
         if not listed:
@@ -185,10 +186,7 @@ class BaseState(Contract):
         self._legal = None
         n_log, n_actions = len(self.log), len(self.actions)
         try:
-            if dice is None:           # (`_run` inline)
-                self._perform(action)
-            else:
-                self._perform_rolled(action, dice)
+            self._run(action, dice)
         except BaseException:
             self._rewind(mark)
             del self.log[n_log:]
