@@ -134,10 +134,10 @@ WORDS: dict[str, tuple[str, str]] = {
                          "The computer played both players' first turns in its head {n} {times} for each "
                          "choice and chose the one after which your lead is larger."),
     "hint_order_squad": ("Компьютер перебрал все наборы карт из раздачи, которые можно купить на ваши кристаллы, "
-                         "и выбрал отряд с наибольшей силой: стоимость карт плюс 2 за каждую жизнь. Эта покупка — "
-                         "из него. Шанс на победу он пока не называет: игроки ещё готовятся к партии.",
+                         "и выбрал самый сильный отряд, считая стоимость каждой карты плюс 2 за каждую её жизнь. "
+                         "Эта карта входит в него. Шанс на победу он пока не называет: игроки ещё готовятся к партии.",
                          "The computer tried every set of cards from the deal your crystals can buy and chose the "
-                         "squad of the most material: the cards' cost plus 2 for each life. This purchase is part "
+                         "strongest squad, counting each card's cost plus 2 for each of its lives. This card is part "
                          "of it. It names no chance to win yet: the players are still setting up."),
     "hint_only": ("Другого хода сейчас нет.", "There is no other move now."),
     "hint_second": ("Второй по силе ход — {what}: около {win}.", "The second-best move: {what}, about {win}."),
