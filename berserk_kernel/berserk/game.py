@@ -222,7 +222,7 @@ class BerserkState(BaseState):
                         MESSAGES.lazy("wrong_stage", action=MESSAGES("action_" + a.kind), phase=PHASE_NAMES[self.phase]))
 
     def _perform(self, a: Action) -> None:
-        if "_log" not in self.__dict__:     # a quiet position (`quiet`, search) builds no line
+        if self.logs:                       # a quiet position (`quiet`, search) builds no line
             seat = self.to_move             # the line's text and data are made when read
             self.log.append(ActionLine(self.seats[seat].name, seat, a))
         if a.kind == "done":
@@ -305,7 +305,6 @@ class BerserkState(BaseState):
         return new
 
     # undo marks: a journal of card changes instead of copies (undo.py)
-    STAMPED = True
     _note_listed = undo.note_listed
     _unchanged = undo.unchanged
     _mark = undo.mark

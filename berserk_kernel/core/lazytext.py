@@ -20,14 +20,18 @@ class LazyTexts:
     @property
     def ru(self) -> str:
         if self._ru is None:
-            self._ru = self._msg.ru
+            self._ru = self._render("ru")
         return self._ru
 
     @property
     def en(self) -> str:
         if self._en is None:
-            self._en = self._msg.en
+            self._en = self._render("en")
         return self._en
+
+    def _render(self, lang: str) -> str:
+        """The text in `lang`, made on first read (a subclass may keep more than a `Msg`)."""
+        return getattr(self._msg, lang)
 
     def _tuple(self) -> tuple:
         return tuple(getattr(self, f) for f in self._fields)

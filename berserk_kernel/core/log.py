@@ -21,21 +21,9 @@ class LogEntry(LazyTexts):
         self._args = None        # set by `_log`: then ``_msg`` is the template (a `T`), these its arguments
         self.data = data if data is not None else {}
 
-    @property
-    def ru(self) -> str:
-        text = self._ru
-        if text is None:
-            args = self._args
-            text = self._ru = self._msg.ru if args is None else render(self._msg.ru, "ru", **args)
-        return text
-
-    @property
-    def en(self) -> str:
-        text = self._en
-        if text is None:
-            args = self._args
-            text = self._en = self._msg.en if args is None else render(self._msg.en, "en", **args)
-        return text
+    def _render(self, lang: str) -> str:
+        template, args = getattr(self._msg, lang), self._args
+        return template if args is None else render(template, lang, **args)
 
     __hash__ = None   # holds a dict, like the tuple it replaces could not be hashed either
 

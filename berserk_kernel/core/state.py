@@ -41,10 +41,6 @@ class BaseState(Contract):
     # False on a quiet position (`quiet`: search's worlds keep no log). The rules read it before
     # the log lines they write most often, so that a quiet position does not even build them
     logs = True
-    # True when the game notes, with each legal list it keeps, what the position was
-    # (``_note_listed``) and can tell cheaply whether it is still that position (``_unchanged``):
-    # then `apply` with history trusts an action of that list too
-    STAMPED = False
 
     def __init__(self):
         self.log: list[LogEntry] = []
@@ -103,7 +99,10 @@ class BaseState(Contract):
     def _unmarked(self) -> None:
         """Called before an action is applied without history (a journal keeps or drops it)."""
 
-    # --- the kept legal list (a game with STAMPED = True) -------------------------------------
+    # --- the kept legal list ------------------------------------------------------------------
+    # A game that notes, with each legal list it keeps, what the position was and can tell
+    # cheaply whether it is still that position (Berserk: undo.note_listed, undo.unchanged) lets
+    # `apply` with history trust an action of that list too; here nothing is noted
     def _note_listed(self) -> None:
         """Called when the position keeps its legal list (``_legal``): note what it is now."""
 
@@ -123,8 +122,7 @@ class BaseState(Contract):
         else:
             out = [a for a in self._candidates() if check(a).ok]
         self._legal = out
-        if self.STAMPED:
-            self._note_listed()
+        self._note_listed()
         return out[:]                  # the position keeps its own list (apply's fast path)
 
     def explain(self, action) -> Verdict:
@@ -149,11 +147,11 @@ class BaseState(Contract):
         # keeps the list of its position) was checked there, so it is neither parsed nor checked
         # again. Search (history=False) trusts the list as it is; with history the list is
         # trusted only when the game can tell the position was not edited by hand since it was
-        # made (STAMPED), and dropped when it was; otherwise every action is checked
+        # made (`_unchanged`), and dropped when it was; otherwise every action is checked
         listed = False
         legal = self.__dict__.get("_legal")
         if legal is not None:
-            same = True if not history else self._unchanged() if self.STAMPED else None
+            same = True if not history else self._unchanged()
             if same:
                 for x in legal:
                     if x is action:
