@@ -52,6 +52,13 @@ ROUNDS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
 SEARCH_PASSES = 3          # logging and quiet passes per round for the search ratio, in turn first
 
 
+def in_turn_first(r: int):
+    """For SEARCH_PASSES passes of round `r`: quiet (True) and logging (False), the one measured
+    first alternating from pass to pass and from round to round."""
+    for k in range(SEARCH_PASSES):
+        yield from ((True, False) if (r + k) % 2 == 0 else (False, True))
+
+
 def berserk_actions(seeds, mode="classic", quiet=False):
     """(actions, CPU seconds) of the battle phases of random games (on quiet positions: no log)."""
     n, spent = 0, 0.0
@@ -198,19 +205,17 @@ def main():
         # the end of the round (what came before is measured where it always was); the search
         # figures are the play figures times that ratio
         spent = {(mode, q): 0.0 for mode in ("classic", "heroes") for q in (True, False)}
-        for k in range(SEARCH_PASSES):
-            for q in ((True, False) if (r + k) % 2 == 0 else (False, True)):
-                for mode, n in (("classic", nb), ("heroes", nh)):
-                    nq, t = berserk_actions(seeds, mode, quiet=q)
-                    assert nq == n, "a quiet game played other actions"
-                    spent[mode, q] += t
+        for q in in_turn_first(r):
+            for mode, n in (("classic", nb), ("heroes", nh)):
+                nq, t = berserk_actions(seeds, mode, quiet=q)
+                assert nq == n, "a quiet game played other actions"
+                spent[mode, q] += t
         rows["berserk_q"].append(nb / tb * spent["classic", False] / spent["classic", True])
         rows["heroes_q"].append(nh / th * spent["heroes", False] / spent["heroes", True])
         # apply+undo on the quiet clones of the positions against the logging ones, in turn first
         au = {True: 0.0, False: 0.0}
-        for k in range(SEARCH_PASSES):
-            for q in ((True, False) if (r + k) % 2 == 0 else (False, True)):
-                au[q] += apply_undo_us(quiet_positions if q else positions)
+        for q in in_turn_first(r):
+            au[q] += apply_undo_us(quiet_positions if q else positions)
         rows["search_apply_undo"].append(rows["apply_undo"][-1] * au[True] / au[False])
         if have_chess:
             rows["berserk_qx"].append(rows["berserk_q"][-1] / chess_rate)

@@ -23,6 +23,8 @@ from berserk_kernel.berserk.zones import MINTED, CardState
 from berserk_kernel.core.dice import Dice
 from berserk_kernel.core.errors import IllegalAction
 
+from .test_fastpath_apply import texts
+
 
 @pytest.fixture
 def checks(monkeypatch):
@@ -36,10 +38,6 @@ def checks(monkeypatch):
 
     monkeypatch.setattr(BerserkState, "_check", counted)
     return n
-
-
-def texts(s) -> tuple:
-    return tuple(e.line("ru") for e in s.log), tuple(e.line("en") for e in s.log)
 
 
 @pytest.mark.parametrize("mode,seeds,least", [("classic", range(8), 2000), ("heroes", range(4), 800)])

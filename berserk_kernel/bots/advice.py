@@ -59,12 +59,11 @@ class Advice:
     alternatives: list = field(default_factory=list)   # [(action, win_chance, visits)], best first
     setup: bool = False               # the seats still choose squads or start districts
                                       # (base.in_setup): no win chance is named
-    order_look: str = ""              # how a set-up choice was made without the search: "build" or
-                                      # "turns" (the order decision by the squads look), "squad"
-                                      # (a purchase of the exact squad, squads.best_squad)
-                                      # (squads.order_values), not by the search's visits:
+    order_look: str = ""              # how a set-up choice was made without the search's visits:
+                                      # the order decision by the squads look (squads.order_values),
                                       # "build" (classic: both squads built) or "turns" (Heroes:
-                                      # the first turns played); "" otherwise
+                                      # the first turns played); "squad": a purchase of the exact
+                                      # squad (squads.best_squad); "" otherwise
 
 
 @dataclass(frozen=True)

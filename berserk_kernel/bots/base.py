@@ -216,12 +216,12 @@ def evaluate(s) -> list[float]:
     lead over the best opponent squashed by tanh."""
     if s.phase == "over":
         return Game.returns(s)
-    m = material(s)
-    out = []
-    for p, mine in enumerate(m):
-        best_other = max(x for q, x in enumerate(m) if q != p)
-        out.append(squash(s, mine - best_other))
-    return out
+    return [squash(s, x) for x in leads(material(s))]
+
+
+def leads(m: list) -> list:
+    """Each seat's lead over the best other seat, from the seats' material `m`."""
+    return [mine - max(x for q, x in enumerate(m) if q != p) for p, mine in enumerate(m)]
 
 
 def squash(s, lead: float) -> float:

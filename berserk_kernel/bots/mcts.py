@@ -49,7 +49,7 @@ import math
 import random as _random
 import time
 
-from .base import Cancelled, Game, evaluate, material, sample_world, seat_view, squash
+from .base import Cancelled, Game, evaluate, leads, material, sample_world, seat_view, squash
 from .greedy import GreedyBot, lead
 from .random import weighted_choice
 from .progress import progress_evaluate, progress_material
@@ -105,11 +105,6 @@ MATERIALS = {"material": material, "progress": progress_material}
 
 # a relative value of +-1 (a playout that ended the game) mapped back to an absolute one
 _ATANH_CAP = 0.999999
-
-
-def leads(m: list) -> list:
-    """Each seat's lead over the best other seat."""
-    return [mine - max(x for q, x in enumerate(m) if q != p) for p, mine in enumerate(m)]
 
 
 def profile_key(game: str, players: int = 2) -> str:
@@ -397,6 +392,15 @@ class MCTSBot:
         def go_on() -> bool:
             return depth < cap and not (turns and ended >= turns) and not Game.is_terminal(w)
 
+        def stepped() -> None:
+            """An action was played: count it, and a turn if another player's turn began."""
+            nonlocal depth, owner, ended
+            depth += 1
+            if turns:
+                now = _turn_owner(w)
+                if now != owner:
+                    owner, ended = now, ended + 1
+
         while go_on():
             player = Game.current_player(w)
             legal = Game.choices(w)
@@ -417,9 +421,7 @@ class MCTSBot:
                 edge = node[k] = _Edge()
                 self._apply(w, a, edge, node is root)
                 path.append((edge, player))
-                depth += 1
-                if turns and _turn_owner(w) != owner:
-                    owner, ended = _turn_owner(w), ended + 1
+                stepped()
                 break
             best, best_u = None, -1e18
             for k, a in keyed:
@@ -432,15 +434,11 @@ class MCTSBot:
             self._apply(w, a, edge, node is root)
             path.append((edge, player))
             node = edge.children
-            depth += 1
-            if turns and _turn_owner(w) != owner:
-                owner, ended = _turn_owner(w), ended + 1
+            stepped()
         policy, eps = self._policy, self.eps
         while go_on():
             Game.apply(w, policy(w, Game.choices(w), rng, eps))
-            depth += 1
-            if turns and _turn_owner(w) != owner:
-                owner, ended = _turn_owner(w), ended + 1
+            stepped()
         if base is None:
             value = self._evaluate(w)
         elif Game.is_terminal(w):

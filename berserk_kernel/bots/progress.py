@@ -20,7 +20,7 @@ returns at the end are unchanged.
 from __future__ import annotations
 
 from ..berserk.hidden import PLAY_ZONES
-from .base import Game, material, squash
+from .base import Game, leads, material, squash
 
 LAST_CREATURES = 8.0
 HERO_DANGER = 40.0
@@ -66,5 +66,4 @@ def progress_evaluate(s) -> list[float]:
     the best opponent, squashed."""
     if s.phase == "over":
         return Game.returns(s)
-    m = progress_material(s)
-    return [squash(s, mine - max(x for q, x in enumerate(m) if q != p)) for p, mine in enumerate(m)]
+    return [squash(s, x) for x in leads(progress_material(s))]

@@ -17,7 +17,7 @@ greedy: my expected gain, less the opponent's expected free strikes).
 """
 from __future__ import annotations
 
-from .base import Game, material, squash
+from .base import Game, leads, material, squash
 from .greedy import strike_score
 
 # kinds that show the opponent's turn is open (its strikes can be listed); before one of them
@@ -84,7 +84,7 @@ def threat_evaluate(s) -> list[float]:
     t = turn_threat(s)
     if t is not None:
         m[t[0]] += t[1]
-    return [squash(s, mine - max(x for q, x in enumerate(m) if q != p)) for p, mine in enumerate(m)]
+    return [squash(s, x) for x in leads(m)]
 
 
 def reply_threat(s, action, seat: int) -> float:

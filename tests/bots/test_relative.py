@@ -7,8 +7,8 @@ import pytest
 
 from berserk_kernel.bots import MCTSBot
 from berserk_kernel.bots import mcts as mcts_module
-from berserk_kernel.bots.base import Game, material, squash
-from berserk_kernel.bots.mcts import _turn_owner, leads
+from berserk_kernel.bots.base import Game, leads, material, squash
+from berserk_kernel.bots.mcts import _turn_owner
 from berserk_kernel.bots.tournament import make_bot, parse_mcts
 
 from .positions import position
