@@ -156,6 +156,16 @@ def _edit_new_card(s, a):
     s.cards[a.card] = new
 
 
+def _edit_card_taken_out(s, a):
+    del s.cards[_other_card(s, s.active)]            # out of the table only (the table's size)
+
+
+def _edit_card_swapped(s, a):
+    c = s.cards.pop(_other_card(s, s.active))        # one out, another in: the same size and next_uid
+    u = s.next_uid + 50
+    s.cards[u] = CardState(u, c.card, c.owner, "deck")
+
+
 EDITS = [_edit_card, _edit_seat_field, _edit_seat_list, _edit_seat_replaced, _edit_own_field, _edit_phase,
          _edit_active, _edit_cells, _edit_queue, _edit_new_card]
 
@@ -188,6 +198,24 @@ def test_a_hand_edit_after_the_list_is_seen(checks, edit):
         assert checks[0] == n + 1
         assert e.value.rule_id == verdict.rule_id and s.state_hash() == before
     assert s.__dict__["_legal"] is None              # not known good any more
+
+
+@pytest.mark.parametrize("edit", [_edit_card_taken_out, _edit_card_swapped], ids=lambda f: f.__name__[6:])
+def test_a_hand_edit_of_the_table_alone_is_seen(checks, edit):
+    """A card taken out of the table (its deck list untouched), or taken out with another put in
+    (the same size and next_uid): the listed action is checked again and the list dropped; the
+    outcome is the one of the action's text on a copy (the edited table has a deck uid without
+    its card, so the position is compared by key: `to_dict` reads every deck)."""
+    s, listed = _noted_battle()
+    strike = next(a for a in listed if a.kind == "strike")
+    edit(s, strike)
+    assert undo.unchanged(s) is False
+    ref = s.copy()
+    n = checks[0]
+    s.apply(strike)
+    assert checks[0] == n + 1 and s.__dict__["_legal"] is None
+    ref.apply(str(strike))
+    assert s.key() == ref.key() and texts(s) == texts(ref)
 
 
 def test_the_reviewers_edits_are_refused():

@@ -523,3 +523,27 @@ def test_undo_gives_back_the_table_of_cards_after_a_hand_edit():
     s.cards[extra] = CardState(extra, s.cards[gone].card, 0, "deck")    # put in by hand
     s.undo()
     assert snapshot(s) == before and extra not in s.cards
+
+
+def test_undo_gives_back_the_table_after_a_card_taken_out_and_another_put_in_by_hand():
+    """The same table size and `next_uid` after the edit: a card taken out and another put in (a new
+    uid, or a new card under the uid taken out) are both undone, and the key after the undo is the
+    position's own (the key asked between the edit and the undo is of the edited table)."""
+    s = new_game(seed=3)
+    rng = random.Random(3)
+    while s.phase != "battle":
+        legal = s.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))], history=False)
+    before, order = snapshot(s), list(s.cards)
+    gone = next(u for u, c in s.cards.items() if c.zone == "deck")
+    for extra in (s.next_uid + 50, gone):
+        s.apply(s.legal_actions()[0])
+        size, next_uid = len(s.cards), s.next_uid
+        c = s.cards.pop(gone)                             # taken out by hand
+        s.cards[extra] = CardState(extra, c.card, c.owner, "deck")   # and another put in
+        assert len(s.cards) == size and s.next_uid == next_uid
+        s.cards[extra].wounds = 1
+        edited = s.key()
+        s.undo()
+        assert snapshot(s) == before and s.key() != edited
+        assert s.cards[gone] is c and list(s.cards) == order

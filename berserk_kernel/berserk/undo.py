@@ -74,8 +74,9 @@ def mark(s) -> tuple:
     # d["_legal"] stays: the legal list of this position (if asked) is valid again after rewind
     # which cards exist: the table itself is kept (d["cards"]), its contents copied beside d (a
     # key put into d and deleted from the position after would cost the next `sd.copy()` its
-    # fast path: a dict with a deleted entry is copied entry by entry)
-    return d, len(j), s.cards.copy()
+    # fast path: a dict with a deleted entry is copied entry by entry), and `MINTED` now: a
+    # card put into the table after the mark was made after it (`rewind`)
+    return d, len(j), s.cards.copy(), MINTED[0]
 
 
 # the position's own fields a legal list depends on that are values or shared tables (the
@@ -93,7 +94,7 @@ def note_listed(s) -> None:
     so a hand edit of a card or a seat moves the journal's last entry; one of the position's own
     fields changes what `_FIXED` reads or the copies kept of its small containers; a card put
     in from elsewhere moves `MINTED` (as does a card made anywhere: the note then takes it for an
-    edit, and the list is checked). The card definitions (``defs``) are the game's and are not
+    edit, and the list is checked), a card taken out of the table the table's size. The card definitions (``defs``) are the game's and are not
     watched inside. Before the first undo mark the journal is emptied (as `mark` would: nothing
     before it is ever played back)."""
     sd = s.__dict__
@@ -105,7 +106,7 @@ def note_listed(s) -> None:
         j.clear()
     bind_if_needed(s)
     pending, queue, fired = sd["pending"], sd["queue"], sd["fired"]
-    sd["_seen"] = (j[-1] if j else None, MINTED[0], _FIXED(sd), sd["cells"][:], sd["seats"][:],
+    sd["_seen"] = (j[-1] if j else None, MINTED[0], len(sd["cards"]), _FIXED(sd), sd["cells"][:], sd["seats"][:],
                    dict(pending) if pending else None, [dict(e) for e in queue] if queue else None,
                    copy_fired(fired) if fired else None)
 
@@ -118,16 +119,25 @@ def unchanged(s) -> bool | None:
     if seen is None:
         return None
     j = sd["_journal"]
-    tail, minted, fixed, cells, seats, pending, queue, fired = seen
-    return (tail is (j[-1] if j else None) and minted == MINTED[0] and fixed == _FIXED(sd) and cells == sd["cells"]
+    tail, minted, size, fixed, cells, seats, pending, queue, fired = seen
+    return (tail is (j[-1] if j else None) and minted == MINTED[0] and size == len(sd["cards"])
+            and fixed == _FIXED(sd) and cells == sd["cells"]
             and seats == sd["seats"] and pending == (sd["pending"] or None) and queue == (sd["queue"] or None)
             and fired == (sd["fired"] or None))
 
 
 def rewind(s, m: tuple) -> None:
     """Return `s` to the position of mark `m` (its log, record and history stacks stay)."""
-    d, n, table = m
-    j = s._journal
+    d, n, table, minted = m
+    sd = s.__dict__
+    j = sd["_journal"]
+    # did the table change since the mark? Another table, a card made by the rules (`next_uid`)
+    # or one taken out (its size), or a card made anywhere since (`MINTED`: a card put in by
+    # hand, even in place of one taken out, is a new card; asked before the journal is played
+    # back, which moves `MINTED` when a card's definition comes back)
+    live = sd["cards"]
+    changed = live is not d["cards"] or sd["next_uid"] != d["next_uid"] or len(live) != len(table) \
+        or MINTED[0] != minted
     pop = j.pop
     while len(j) > n:
         c, name, old, k = pop()
@@ -144,12 +154,11 @@ def rewind(s, m: tuple) -> None:
         _SET(c, "_k", k)          # the card's key part as it was before this change
         if name == "card":
             MINTED[0] += 1
-    sd = s.__dict__
     keep = sd["log"], sd["actions"], sd["_undo"], sd["_redo"], j
-    ids = sd.get("_ids")          # the identity part of the key, checked when used (zones._identities)
+    # the identity part of the key, checked when used (zones._identities); of the table now, so
+    # kept only when the table is the mark's
+    ids = None if changed else sd.get("_ids")
     once = sd.get("_once")        # where the log says HR-503.1, checked when used (turn._said_once)
-    live = sd["cards"]
-    changed = live is not d["cards"] or sd["next_uid"] != d["next_uid"] or len(live) != len(table)
     sd.clear()
     sd.update(d)
     if changed:
@@ -177,7 +186,7 @@ def unmarked(s) -> None:
 
 def position_at(s, m: tuple):
     """A new position equal to the one of mark `m` (no log, record or history), `s` unchanged."""
-    d, n, table = m
+    d, n, table, _ = m
     j = s._journal
     old: dict = {}
     journal = []
