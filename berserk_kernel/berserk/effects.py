@@ -2,7 +2,6 @@
 CR-204.4, HR-target-check, HR-declared-persists, R-BR-POISON)."""
 from __future__ import annotations
 
-from operator import attrgetter
 
 from ..core.i18n import T
 from . import zones
@@ -11,9 +10,6 @@ from .fight import STRENGTH_NAMES, single_die
 from .lasting import APPLY as LASTING_OPS, apply_lasting, open_refused
 from .targets import modifier, move_cells
 from .triggers import fire
-
-
-_WOUNDS = attrgetter("wounds")
 
 
 def name(s, uid):
@@ -42,13 +38,13 @@ def remove_dead(s) -> None:
     """Destroy every card in play whose wounds reach its lives (BR-15, a game-rule effect:
     HR-503.1), firing "dies" triggers."""
     cards, defs = s.cards, s.defs
-    in_play = list(filter(None, s.cells))     # (uids start at 1)
-    for p in s.seats:
-        in_play += p.aux
-        in_play += p.attached
-    # only wounded cards can die (lives are >= 1): picked at C speed; none: nobody dies. A
-    # destruction moves cards and fires triggers but wounds nobody, so the pick stays good
-    for c in [*filter(_WOUNDS, map(cards.__getitem__, in_play))]:
+    p0, p1 = s.seats
+    # only wounded cards can die (lives are >= 1): picked first, in the order of the field, then
+    # each seat's auxiliary zone and attached cards; none: nobody dies. A destruction moves cards
+    # and fires triggers but wounds nobody, so the pick stays good (one list comprehension: 1.1
+    # us at the bench positions, against 1.4 for filter and map with an attrgetter)
+    for c in [c for u in (*filter(None, s.cells), *p0.aux, *p0.attached, *p1.aux, *p1.attached)  # (uids start at 1)
+              if (c := cards[u]).wounds]:
         lives = defs[c.card].lives
         if lives and c.wounds >= lives and c.in_play:
             destroy(s, c.uid, "BR-15")
@@ -151,8 +147,10 @@ def poison_tick(s, seat: int, poisoned: bool | None = None) -> None:
     if not poisoned:
         remove_dead(s)           # no poisoned card in play (no scan of every card)
         return
-    for c in list(s.cards.values()):
-        if c.owner == seat and c.in_play and c.poison:
+    # the poisoned cards in table order, picked first (a wound changes no card's poison, owner
+    # or zone: the pick stays good through the loop)
+    for c in [c for c in s.cards.values() if c.poison]:
+        if c.owner == seat and c.in_play:
             d = s.defs[c.card]
             s._log("R-BR-POISON", "poison", "poison_tick", {"card": d, "uid": c.uid, "n": c.poison}, card=c.uid)
             wound(s, c.uid, c.poison, rule="R-BR-POISON")

@@ -25,7 +25,6 @@ _ONCE = ("HR-503.1", "rule")           # the game-rule line said once a game
 _RULE_KIND = attrgetter("rule_id", "kind")
 
 
-_USED = attrgetter("used")
 
 
 def _said_once(s) -> bool:
@@ -79,7 +78,7 @@ def start_turn(s, seat: int) -> None:
     if len(kept) > 1:
         keep = set(kept)
         kept = [u for u in cards if u in keep]     # logged in the order of the card table
-    for c in list(filter(_USED, s.cards.values())):   # the cards with a use this turn, in table order
+    for c in [c for c in s.cards.values() if c.used]:   # the cards with a use this turn, in table order
         c.used = {}                              # per-turn limits start again (HR-prepayment)
     s.attacks_made = 0
     if s.logs:          # a quiet position builds no line (core/state.py `logs`)
