@@ -547,3 +547,35 @@ def test_undo_gives_back_the_table_after_a_card_taken_out_and_another_put_in_by_
         s.undo()
         assert snapshot(s) == before and s.key() != edited
         assert s.cards[gone] is c and list(s.cards) == order
+
+
+@pytest.mark.parametrize("put_in", [False, True])
+def test_an_undo_mark_after_a_hand_edit_of_the_table_copies_the_edited_table(put_in):
+    """Undo marks share one copy of the table while it holds the same cards (undo.mark's
+    ``_tc``); a card taken out by hand between two marks (and another put in, or not) is seen
+    by the next mark: the undo after it gives back the edited table, not the one before."""
+    s = new_game(seed=4)
+    rng = random.Random(4)
+    while s.phase != "battle":
+        legal = s.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))], history=False)
+    s.apply(s.legal_actions()[0])
+    s.undo()
+    gone = next(u for u, c in s.cards.items() if c.zone == "deck")
+    c = s.cards.pop(gone)
+    s.seats[c.owner].deck.remove(gone)               # (a whole position again: to_dict reads every deck)
+    if put_in:
+        u = s.next_uid + 50
+        s.cards[u] = CardState(u, c.card, c.owner, "deck")
+        s.seats[c.owner].deck.append(u)
+    edited, order = snapshot(s), list(s.cards)
+    s.apply(s.legal_actions()[0])
+    s.undo()
+    assert snapshot(s) == edited and list(s.cards) == order and gone not in s.cards
+    s.apply(s.legal_actions()[0])                    # and a third mark shares the second's copy
+    m = s._undo[-1][0]
+    s.undo()
+    s.apply(s.legal_actions()[0])
+    assert s._undo[-1][0][2] is m[2]
+    s.undo()
+    assert snapshot(s) == edited

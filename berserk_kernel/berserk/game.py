@@ -331,6 +331,7 @@ class BerserkState(BaseState):
         d["_undo"], d["_redo"] = [], []
         d["_legal"] = d["_seen"] = None
         d.pop("_noting", None)        # a copy (search's clone) keeps no notes until played with undo
+        d["_tc"] = None               # nor the undo marks' copy of this position's table (undo.mark)
         new.__dict__.update(d)
         return new
 

@@ -2,7 +2,8 @@
 
 Before an action is applied with history, `mark` keeps what changes in place in a cheap form:
 the small containers of the position (cells, the dice, pending, queue, fired triggers) as
-copies, the table of cards as a shallow copy (which cards exist), and the length of the
+copies, the table of cards as a shallow copy (which cards exist; one copy serves the marks
+while the table holds the same cards), and the length of the
 position's journal. The card records and the seats are not copied: every change of a card
 field is written to the journal as ``(card, field, old value, old key part)`` as it happens
 (`zones.CardState`), every change of a seat as ``(seat, field, old value, SEAT_ENTRY)`` or
@@ -64,6 +65,18 @@ def mark(s) -> tuple:
     bind_if_needed(s)
     sd = s.__dict__
     sd["_noting"] = True              # played with undo: its legal lists get notes (note_listed)
+    # which cards exist: a copy of the table, shared by the marks of one table while it holds
+    # the same cards (``_tc``: the table, its size, `MINTED` and `next_uid` when copied; a card
+    # the rules or a hand put in is a new card and moves `MINTED`, one taken out the size; most
+    # actions change no table, and a copy of 97 cards is made and dropped for each otherwise)
+    cards = sd["cards"]
+    tc = sd.get("_tc")
+    if tc is not None and tc[0] is cards and tc[1] == len(cards) and tc[2] == MINTED[0] \
+            and tc[3] == sd["next_uid"]:
+        table = tc[4]
+    else:
+        table = cards.copy()
+        sd["_tc"] = (cards, len(cards), MINTED[0], sd["next_uid"], table)
     d = sd.copy()
     d["seats"] = s.seats[:]           # the same seats: their changes are journaled
     d["cells"] = s.cells[:]
@@ -76,7 +89,7 @@ def mark(s) -> tuple:
     # key put into d and deleted from the position after would cost the next `sd.copy()` its
     # fast path: a dict with a deleted entry is copied entry by entry), and `MINTED` now: a
     # card put into the table after the mark was made after it (`rewind`)
-    return d, len(j), s.cards.copy(), MINTED[0]
+    return d, len(j), table, MINTED[0]
 
 
 # the position's own fields a legal list depends on that are values or shared tables (the
@@ -233,6 +246,7 @@ def position_at(s, m: tuple):
     nd["fired"] = copy_fired(d["fired"])
     nd["log"], nd["actions"], nd["_undo"], nd["_redo"], nd["_legal"], nd["_seen"] = [], [], [], [], None, None
     nd.pop("_noting", None)
+    nd["_tc"] = None                  # (the mark's copy of the table is of `s`'s cards)
     nd["_bound"] = bound(cards, seats)
     new.__dict__.update(nd)
     return new
