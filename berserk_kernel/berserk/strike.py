@@ -112,7 +112,7 @@ def defenders(s, att_uid, tgt_uid) -> list[int]:
     order of the card table."""
     cards, defs = s.cards, s.defs
     att, tgt = cards[att_uid], cards[tgt_uid]
-    att_flyer = defs[att.card].is_flyer
+    att_flyer = defs[att.card].kind == "flyer"      # (CardDef's is_flyer, is_creature, is_symbiote written out)
     owner = tgt.owner
     out = []
     # only the field and the auxiliary zone of the target's owner hold defenders
@@ -121,9 +121,10 @@ def defenders(s, att_uid, tgt_uid) -> list[int]:
         if u == tgt_uid or c.closed or c.zone not in ("field", "aux"):
             continue
         d = defs[c.card]
-        if not d.is_creature or d.is_symbiote:
+        kind = d.kind
+        if d.type != "creature" or kind == "symbiote":
             continue
-        if d.is_flyer:
+        if kind == "flyer":
             # a flyer defends against a flyer, or a flyer struck by a ground creature (BR-11)
             if att_flyer or tgt.zone == "aux":
                 out.append(u)

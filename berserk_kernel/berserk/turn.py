@@ -141,19 +141,24 @@ def _alive(s) -> list:
     Where the last pass found a creature of each seat is kept (``_alive_at``: a cell, or -1 for
     the seat's auxiliary zone; the position's own, carried by copies and undo marks): while a
     creature of each seat is still there, both seats have one and the field is not scanned."""
-    cards, info, cells = s.cards, infos(s.defs), s.cells
+    cards, cells = s.cards, s.cells
     sd = s.__dict__
     at = sd.get("_alive_at")
     if at is not None:
         i0, i1 = at
-        if i0 >= 0 and i1 >= 0:               # (both on the field: the check written out)
-            u0, u1 = cells[i0], cells[i1]
+        if i0 >= 0 and i1 >= 0:               # (both on the field: the check written out, the
+            u0, u1 = cells[i0], cells[i1]     # definitions' types read without `infos`)
             if u0 is not None and u1 is not None:
                 c0, c1 = cards[u0], cards[u1]
-                if c0.owner == 0 and c1.owner == 1 and info[c0.card].creature and info[c1.card].creature:
-                    return [True, True]
-        elif _there(s, 0, i0, cards, info, cells) and _there(s, 1, i1, cards, info, cells):
-            return [True, True]
+                if c0.owner == 0 and c1.owner == 1:
+                    defs = s.defs
+                    if defs[c0.card].type == "creature" and defs[c1.card].type == "creature":
+                        return [True, True]
+        else:
+            info = infos(s.defs)
+            if _there(s, 0, i0, cards, info, cells) and _there(s, 1, i1, cards, info, cells):
+                return [True, True]
+    info = infos(s.defs)
     alive = [False, False]
     found = [-1, -1]
     for i, u in enumerate(cells):
