@@ -10,6 +10,7 @@ from .fight import STRENGTH_NAMES, single_die
 from .lasting import APPLY as LASTING_OPS, apply_lasting, open_refused
 from .targets import modifier, move_cells
 from .triggers import fire
+from .zones import PLAY_ZONES      # (c.zone in PLAY_ZONES: CardState.in_play without its call)
 
 
 def name(s, uid):
@@ -19,7 +20,7 @@ def name(s, uid):
 def wound(s, uid, n: int, attack: bool = False, rule: str = "BR-15") -> int:
     """Add wounds (BR-15); armour takes its share of every attack first. Returns the wounds dealt."""
     c = s.cards[uid]
-    if not c.in_play or n <= 0:
+    if c.zone not in PLAY_ZONES or n <= 0:
         return 0
     armour = modifier(s, uid, "armour") if attack else 0
     dealt = max(0, n - armour)
@@ -46,13 +47,13 @@ def remove_dead(s) -> None:
     for c in [c for u in (*filter(None, s.cells), *p0.aux, *p0.attached, *p1.aux, *p1.attached)  # (uids start at 1)
               if (c := cards[u]).wounds]:
         lives = defs[c.card].lives
-        if lives and c.wounds >= lives and c.in_play:
+        if lives and c.wounds >= lives and c.zone in PLAY_ZONES:
             destroy(s, c.uid, "BR-15")
 
 
 def destroy(s, uid, rule: str) -> None:
     c = s.cards[uid]
-    if not c.in_play:
+    if c.zone not in PLAY_ZONES:
         return
     zones.to_graveyard(s, uid, rule)
     fire(s, "dies", uid)
@@ -67,7 +68,7 @@ def apply_effects(s, entry, ab, targets: list[int]) -> None:
             heal_left = e.amount
         for t in targets:
             c = s.cards.get(t)
-            if c is None or not c.in_play:
+            if c is None or c.zone not in PLAY_ZONES:
                 continue                   # gone from the play zone: nothing to do (CR-play-zone)
             d = s.defs[c.card]
             if e.op == "wound":

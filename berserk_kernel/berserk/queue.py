@@ -289,7 +289,9 @@ def do_use(s, a) -> None:
     host = host_of(s, c.uid)
     pay(s, c, ab)
     if s.logs:
-        tnames = ", ".join(map(_REF, a.targets)) or {"self": f"#{c.uid}", "host": f"#{host}"}.get(ab.target, "—")
+        tnames = ", ".join(map(_REF, a.targets))
+        if not tnames:                       # (no dict of both references built for the one asked)
+            tnames = f"#{c.uid}" if ab.target == "self" else f"#{host}" if ab.target == "host" else "—"
         s._log("HR-declaration", "declare", "declared", {"card": d, "uid": c.uid, "ability": ab.text, "targets": tnames},
                source=c.uid, ability=ab.id, targets=list(a.targets))
     entry = {"source": c.uid, "card": holder, "ability": ab.id, "targets": list(a.targets), "seat": seat,
@@ -353,7 +355,7 @@ def resolve_top(s) -> None:
         # a granted ability is named after its user
         name = s.defs[src.card if src is not None else entry["card"]].name
         s._log("R-QUEUE", "resolve", "resolves", {"card": name, "ability": ab.text}, source=entry["source"], ability=ab.id)
-    if src is None or not src.in_play:
+    if src is None or src.zone not in zones.PLAY_ZONES:
         s._log("HR-declared-persists", "resolve", "queue_source_left_play_but")
     if ab.target == "mass":
         targets = mass_cards(s, entry["source"], ab, entry["seat"])

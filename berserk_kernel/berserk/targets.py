@@ -13,6 +13,7 @@ from ..core.messages import catalog
 from .abilities import AUX_RANGE
 from .field import ADJACENT_SETS, COLS, ORTHOGONAL
 from .lasting import bonus, grant_owner, granted, stays_closed
+from .zones import PLAY_ZONES
 
 M = catalog("berserk_kernel.berserk")
 
@@ -61,7 +62,7 @@ def _own_modifier(d, name: str) -> int:
 def modifier(s, uid, name: str) -> int:
     """attack_die, defence_die or armour of a card in play (0 outside the play zone)."""
     c = s.cards.get(uid)
-    if c is None or not c.in_play:
+    if c is None or c.zone not in PLAY_ZONES:     # (CardState.in_play written out)
         return 0
     if not c.lasting and (c.zone != "field" or not s.seats[c.owner].attached):
         return _own_modifier(s.defs[c.card], name)    # `carried` holds only the card's own constants

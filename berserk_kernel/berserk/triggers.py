@@ -4,12 +4,13 @@ fires as it leaves."""
 from __future__ import annotations
 
 from .reach import infos
+from .zones import PLAY_ZONES
 
 
 def fire(s, event: str, uid: int, point: int | None = None) -> None:
     """Card `uid`'s abilities on `event` fire (point: the card the event concerns)."""
     c = s.cards.get(uid)
-    if c is None or (event != "dies" and (not c.in_play or c.face_down)) or s.phase == "over":
+    if c is None or (event != "dies" and (c.zone not in PLAY_ZONES or c.face_down)) or s.phase == "over":
         return
     point = point if point is not None else uid
     for ab in s.defs[c.card].abilities:
