@@ -164,7 +164,8 @@ def rewind(s, m: tuple) -> None:
         if k is SEAT_ENTRY:
             _SET(c, "_k", None)       # the seat's key part is built again when asked
             continue
-        _SET(c, "_k", k)          # the card's key part as it was before this change
+        if k is not c._k:
+            _SET(c, "_k", k)      # the card's key part as it was before this change
         if name == "card":
             MINTED[0] += 1
     keep = sd["log"], sd["actions"], sd["_undo"], sd["_redo"], j

@@ -63,10 +63,12 @@ class CardState(_CardFields):
 
     def __setattr__(self, name, value):
         j = self._j
+        k = self._k
         if j is not None:
-            j.append((self, name, getattr(self, name), self._k))
+            j.append((self, name, getattr(self, name), k))
         _SET(self, name, value)
-        _SET(self, "_k", None)
+        if k is not None:             # (most changes meet no key part: none is set again)
+            _SET(self, "_k", None)
         if name == "card":
             MINTED[0] += 1            # identities changed: cached key parts are stale
 
