@@ -16,10 +16,10 @@ from ..core.dice import Dice
 from ..core.errors import DataError
 from ..core.i18n import T
 from ..core.loading import parse_text
-from ..core.log import ActionLine, LogEntry
-from ..core.messages import Msg, catalog, render
+from ..core.log import ActionLine
+from ..core.messages import catalog
 from ..core.rules import RuleRegistry
-from ..core.state import _NO_ARGS, BaseState
+from ..core.state import BaseState
 from . import heroes, hidden, movement, passing, placement, queue, setup, strike, tokens, turn, zones
 from . import readout, undo
 from .actions import Action
@@ -36,9 +36,6 @@ E = catalog("berserk_kernel.berserk", "data/errors.toml")
 
 RULES = RuleRegistry.from_package("berserk_kernel.berserk")
 MESSAGES = catalog("berserk_kernel.berserk")
-_RULE_IDS = RULES._rules            # (BerserkState._log)
-_TEMPLATES = MESSAGES.messages
-_new_entry = object.__new__
 
 # kind -> (phases or pending kinds where it is allowed, check, perform)
 DISPATCH = {
@@ -78,33 +75,6 @@ class BerserkState(BaseState):
     MESSAGES = MESSAGES        # what `_log` names by key
     GAME = "berserk"
     READOUT = readout          # crystals/penalty here; last_rolls(), last_step(), steps() in BaseState
-
-    def _log(self, rule_id: str, kind: str, key, args: dict | None = None, /, **data) -> None:
-        """`BaseState._log` written for Berserk's own tables (the rule ids and the message
-        templates read once at import, not through the position): the same entry, the same
-        refusals of an unknown rule or message (a few per action on a logging position: 0.35
-        against 0.42 us a line)."""
-        if rule_id and rule_id not in _RULE_IDS:
-            RULES[rule_id]  # every logged rule id must be registered (raises)
-        e = _new_entry(LogEntry)
-        e.rule_id = rule_id
-        e.kind = kind
-        e.data = data
-        if key.__class__ is str:
-            tpl = _TEMPLATES.get(key)
-            if tpl is None:
-                raise KeyError(f"{MESSAGES.source} has no message {key!r}")
-            if args is None:
-                args = _NO_ARGS
-            if Msg.EAGER:       # (tests: render now, as `Catalog.__call__` does)
-                e._msg, e._args, e._ru, e._en = None, None, render(tpl.ru, "ru", **args), render(tpl.en, "en", **args)
-            else:
-                e._msg = tpl
-                e._args = args
-                e._ru = e._en = None
-        else:
-            e._msg, e._args, e._ru, e._en = key, None, None, None     # a `Msg`
-        self.log.append(e)
 
     def __init__(self, defs=None, options: Options | None = None, seed: int = 0, names=("A", "B")):
         super().__init__()
