@@ -52,6 +52,7 @@ import time
 from .base import Cancelled, Game, evaluate, leads, material, sample_world, seat_view, squash
 from .greedy import GreedyBot, lead
 from .random import weighted_choice
+from .city_eval import front_evaluate, front_material
 from .progress import progress_evaluate, progress_material
 from .rollout import POLICIES
 from .squads import best_squad, is_buy_decision, is_order_decision, order_values
@@ -65,7 +66,10 @@ DEFAULT_DEPTH = 16
 # fixed CPU budget (docs/bots.md, "Quick checks"). City has two: with 2 players the progress
 # evaluation (districts weigh more toward the end) beat the greedy bot in 64 of 100 games where
 # the material one won about half; with 3 or 4 players it lost games to random bots that the
-# material evaluation won, so "city" (3-4 players) keeps it
+# material evaluation won, so "city" (3-4 players) keeps it. Since session 10 the 2-player profile
+# values leaves by the "front" evaluation (city_eval.py: the progress material less each side's
+# district most likely lost to the enemy's next attack): on seeds 9000..9199 139-61 against greedy
+# (the progress one 121-79) and 199-1 against random (docs/bots.md, session 10, helper C)
 # Classic Berserk explores with c=0.25 (session 6: 67 of 100 games against greedy and 61 of 65
 # against random on seeds 7100..; on the tournament's seeds 9000.. 112 and 176 of 200, within
 # noise of c=0.7's 117 and 174 -- docs/bots.md)
@@ -86,7 +90,7 @@ PROFILES = {"berserk": {"playouts": 40, "depth": 80, "rollout": "greedy", "evalu
                         "order": "search", "relative": True, "turns": 2, "widen": 6, "squad": "exact"},
             "heroes": {"playouts": 40, "depth": 4, "rollout": "random", "evaluation": "material", "c": 0.7,
                        "order": "search"},
-            "city2": {"playouts": 10, "depth": 4, "rollout": "greedy", "evaluation": "progress", "c": 0.7,
+            "city2": {"playouts": 10, "depth": 4, "rollout": "greedy", "evaluation": "front", "c": 0.7,
                       "order": "search"},
             "city": {"playouts": 10, "depth": 4, "rollout": "greedy", "evaluation": "material", "c": 0.7,
                      "order": "search"}}
@@ -98,10 +102,11 @@ ORDERS = ("search", "squads")
 # the most material (squads.best_squad)
 SQUADS = ("search", "exact")
 
-# leaf evaluations: `base.evaluate` (material lead) or `progress.progress_evaluate`
-EVALUATIONS = {"material": evaluate, "progress": progress_evaluate, "threat": threat_evaluate}
+# leaf evaluations: `base.evaluate` (material lead), `progress.progress_evaluate`, or City's
+# `city_eval.front_evaluate` (the progress lead less the district each side is likely to lose next)
+EVALUATIONS = {"material": evaluate, "progress": progress_evaluate, "threat": threat_evaluate, "front": front_evaluate}
 # the material behind each evaluation, for `relative=True` (the lead's change since the root)
-MATERIALS = {"material": material, "progress": progress_material}
+MATERIALS = {"material": material, "progress": progress_material, "front": front_material}
 
 # a relative value of +-1 (a playout that ended the game) mapped back to an absolute one
 _ATANH_CAP = 0.999999

@@ -68,7 +68,7 @@ def test_profiles_choose_depth_rollout_and_evaluation_per_game():
 
 
 def test_two_player_city_values_progress_and_three_or_four_players_material():
-    assert (PROFILES["city2"]["evaluation"], PROFILES["city"]["evaluation"]) == ("progress", "material")
+    assert (PROFILES["city2"]["evaluation"], PROFILES["city"]["evaluation"]) == ("front", "material")
     assert profile_key("city", 2) == "city2" and profile_key("city", 3) == profile_key("city", 4) == "city"
     assert profile_key("berserk", 2) == "berserk" and profile_key("heroes", 2) == "heroes"
 
@@ -112,7 +112,7 @@ def test_tournament_table_names_the_profiles_or_the_settings_told():
     assert "per game (unless told): classic Berserk: 40 playouts, depth 80, greedy rollouts, material evaluation, c 0.25, " \
            "relative values, rollouts of 2 turns, widen 6, squads by exact search; " \
            "Heroes: 40 playouts, depth 4, random rollouts, material evaluation, c 0.7; " \
-           "City 2 players: 10 playouts, depth 4, greedy rollouts, progress evaluation, c 0.7; " \
+           "City 2 players: 10 playouts, depth 4, greedy rollouts, front evaluation, c 0.7; " \
            "City 3-4 players: 10 playouts, depth 4, greedy rollouts, material evaluation, c 0.7;" in text
     assert "classic turn limit 50, Heroes turn limit 80; seeds 7000.." in text
     told = table.markdown(Settings(playouts=20, depth=6, mcts=(("widen", 5),)))
