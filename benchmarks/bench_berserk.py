@@ -21,6 +21,11 @@ berserk_vs_chess, heroes_vs_chess, city_vs_chess   the ratios to chess in the sa
 berserk_search_vs_chess, heroes_search_vs_chess      the same for the quiet positions
 berserk_apply_undo_us     apply(history=True) + undo() of each legal action at mid-game positions
                           (logging positions of play)
+berserk_apply_undo_warm_us   the same pass again right after it (the figure above is the round's
+                          first pass, right after the chess and random-play loops: its first
+                          actions pay about 0.6 ms of warming up the CPU's caches, some 5 us
+                          spread over the pass's 116 actions; search makes thousands in a row, so
+                          it pays that once a decision. The issue's aim is read on the line above)
 berserk_search_apply_undo_us   the same at the same positions cloned quiet (``clone(quiet=True)``,
                           what search plays on): the figure above times the quiet/logging ratio of
                           SEARCH_PASSES more passes over both at the end of each round, in turn
@@ -179,7 +184,7 @@ def main():
         have_chess = False
     rows = {k: [] for k in ("chess", "berserk", "heroes", "city", "berserk_x", "heroes_x", "city_x",
                             "berserk_q", "heroes_q", "berserk_qx", "heroes_qx",
-                            "apply_undo", "search_apply_undo", "key", "key_repeat", "clone")}
+                            "apply_undo", "apply_undo_warm", "search_apply_undo", "key", "key_repeat", "clone")}
     positions = mid_game_positions()
     quiet_positions = [s.clone(quiet=True) for s in positions]
     for r in range(ROUNDS):
@@ -198,6 +203,7 @@ def main():
             rows["heroes_x"].append(nh / th / chess_rate)
             rows["city_x"].append(nc / tc / chess_rate)
         rows["apply_undo"].append(apply_undo_us(positions))
+        rows["apply_undo_warm"].append(apply_undo_us(positions))
         rows["key"].append(key_after_apply_us(positions))
         rows["key_repeat"].append(per_call_us(positions, "key"))
         rows["clone"].append(per_call_us(positions, "clone", 50))
@@ -238,6 +244,7 @@ def main():
         print(f"berserk_search_vs_chess: {med['berserk_qx']:.2f} x")
         print(f"heroes_search_vs_chess: {med['heroes_qx']:.2f} x")
     print(f"berserk_apply_undo_us: {med['apply_undo']:.1f} us")
+    print(f"berserk_apply_undo_warm_us: {med['apply_undo_warm']:.1f} us")
     print(f"berserk_search_apply_undo_us: {med['search_apply_undo']:.1f} us")
     print(f"berserk_key_us: {med['key']:.1f} us")
     print(f"berserk_key_repeat_us: {med['key_repeat']:.1f} us")
