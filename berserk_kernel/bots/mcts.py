@@ -57,6 +57,7 @@ from .progress import progress_evaluate, progress_material
 from .rollout import POLICIES
 from .squads import best_squad, is_buy_decision, is_order_decision, order_values
 from .threat import reply_threat, threat_evaluate
+from .heroes_eval import hero_evaluate, hero_material
 
 DEFAULT_PLAYOUTS = 40
 DEFAULT_DEPTH = 16
@@ -83,12 +84,16 @@ DEFAULT_DEPTH = 16
 # 183-10-7 against random (the 10-playout depth-8 profile before: 103-82-15 and 184-9-7;
 # docs/bots.md, session 8). Heroes plays its profile at 40 playouts too (the same seeds: 190-5-5
 # against random, 122-78 against greedy; at 10 playouts 186-10-4 and 118-81-1)
+# Since session 10 Heroes values leaves by the "hero" evaluation (heroes_eval.py: the material
+# plus half a turn of each side's expected wounds at the enemy hero from its flyers, ground
+# creatures on the enemy's row 3 and ranged abilities): on seeds 9000..9199 130-70 against greedy
+# (the material one 122-78) and 192-3-5 against random (190-5-5; docs/bots.md, session 10, helper D)
 # Since session 9 classic Berserk buys its squad by exact search (squad="exact",
 # squads.best_squad: the most material the crystals buy) instead of by the search, whose squads
 # were 3 points poorer than the greedy bot's with the darkness deck (docs/bots.md, session 9)
 PROFILES = {"berserk": {"playouts": 40, "depth": 80, "rollout": "greedy", "evaluation": "material", "c": 0.25,
                         "order": "search", "relative": True, "turns": 2, "widen": 6, "squad": "exact"},
-            "heroes": {"playouts": 40, "depth": 4, "rollout": "random", "evaluation": "material", "c": 0.7,
+            "heroes": {"playouts": 40, "depth": 4, "rollout": "random", "evaluation": "hero", "c": 0.7,
                        "order": "search"},
             "city2": {"playouts": 10, "depth": 4, "rollout": "greedy", "evaluation": "front", "c": 0.7,
                       "order": "search"},
@@ -103,10 +108,12 @@ ORDERS = ("search", "squads")
 SQUADS = ("search", "exact")
 
 # leaf evaluations: `base.evaluate` (material lead), `progress.progress_evaluate`, or City's
-# `city_eval.front_evaluate` (the progress lead less the district each side is likely to lose next)
-EVALUATIONS = {"material": evaluate, "progress": progress_evaluate, "threat": threat_evaluate, "front": front_evaluate}
+# `city_eval.front_evaluate` (the progress lead less the district each side is likely to lose next),
+# or Heroes' `heroes_eval.hero_evaluate` (the material plus the pressure on each enemy hero)
+EVALUATIONS = {"material": evaluate, "progress": progress_evaluate, "threat": threat_evaluate, "front": front_evaluate,
+               "hero": hero_evaluate}
 # the material behind each evaluation, for `relative=True` (the lead's change since the root)
-MATERIALS = {"material": material, "progress": progress_material, "front": front_material}
+MATERIALS = {"material": material, "progress": progress_material, "front": front_material, "hero": hero_material}
 
 # a relative value of +-1 (a playout that ended the game) mapped back to an absolute one
 _ATANH_CAP = 0.999999
