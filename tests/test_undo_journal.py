@@ -570,6 +570,7 @@ def test_an_undo_mark_after_a_hand_edit_of_the_table_copies_the_edited_table(put
         s.seats[c.owner].deck.append(u)
     edited, order = snapshot(s), list(s.cards)
     s.apply(s.legal_actions()[0])
+    assert list(s._undo[-1][0][2]) == order          # the mark copied the edited table (not the old copy)
     s.undo()
     assert snapshot(s) == edited and list(s.cards) == order and gone not in s.cards
     s.apply(s.legal_actions()[0])                    # and a third mark shares the second's copy

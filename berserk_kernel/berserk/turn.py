@@ -25,8 +25,6 @@ _ONCE = ("HR-503.1", "rule")           # the game-rule line said once a game
 _RULE_KIND = attrgetter("rule_id", "kind")
 
 
-
-
 def _said_once(s) -> bool:
     """Is the once-a-game HR-503.1 line in the log? What a scan found is kept on the position as
     ``_once = (n, entry, found)``: found, the line is ``log[n]``; not found, the first n entries

@@ -17,7 +17,8 @@ BR-12), a City attack (`CityState.attack_odds`, CITY-4.2). Texts come from
 decision with a choice, compares the move played with the bot's best move. Both are valued by
 the same estimator, with the same random numbers (common random numbers): `playouts` worlds
 sampled from the mover's view, the move applied, a short kind-weighted rollout, the evaluation
-(`base.evaluate`). `loss` is the drop in estimated win chance; the mark follows `MARKS`.
+of the game's profile (`mcts.profile_evaluation`: the bot's own, so a hint's and a review's win
+chances are on one scale). `loss` is the drop in estimated win chance; the mark follows `MARKS`.
 
 `progress(fraction)` is called between playouts; `cancel()` returning True raises `Cancelled`
 within one playout.
@@ -36,9 +37,9 @@ from ..core.errors import DataError
 from ..core.loading import validate
 from ..core.messages import catalog
 from ..core.record import check_hash, replay
-from .base import Cancelled, Game, evaluate, hidden_uids, in_setup, sample_world, seat_view
+from .base import Cancelled, Game, hidden_uids, in_setup, sample_world, seat_view
 from .squads import ORDER_WORLDS
-from .mcts import MCTSBot
+from .mcts import MCTSBot, profile_evaluation
 from .random import weighted_choice
 
 LEVELS = {"easy": 16, "normal": 40, "strong": 120}
@@ -256,7 +257,7 @@ def suggest(state, level="normal", seed: int = 0, progress=None, cancel=None) ->
         parts = [odds[0]] if odds else []
         parts.append(_message("only_move"))
         ids = odds[1] if odds else ()
-        win = win_chance(evaluate(state)[seat])
+        win = win_chance(profile_evaluation(state)(state)[seat])
         return Advice(a, win, _join(parts), tuple(ids), [(a, win, 0)], in_setup(state))
     bot = make_bot(level, seed)
     ranked = bot.analyse(state, progress, cancel)
@@ -302,6 +303,7 @@ def action_values(state, actions, seat: int, playouts: int, seed: int, depth: in
     """Estimated win chance for `seat` after each of `actions` (legal in `state`), all valued on
     the same `playouts` worlds sampled from the seat's view and the same rollout random numbers."""
     view = seat_view(state, seat)
+    evaluate = profile_evaluation(state)
     totals = [0.0] * len(actions)
     for j in range(playouts):
         if cancel is not None and cancel():

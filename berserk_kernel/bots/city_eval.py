@@ -27,7 +27,7 @@ from ..city.combat import ATTACK_HIT, DEFENCE_HIT
 from ..city.odds import battle_odds
 from ..city.reinforce import MAX_FORCES
 from .base import Game, leads, squash
-from .progress import CITY_LATE, progress_material
+from .progress import district_worth, progress_material
 
 FRONT = 1.0
 
@@ -59,11 +59,6 @@ def exposure(s) -> list[float]:
                     best = c
         out[p] = best
     return out
-
-
-def district_worth(s) -> float:
-    """A district's worth this round in `progress_material` (3, rising to 3 + CITY_LATE)."""
-    return 3.0 + CITY_LATE * max(0, s.round - 1) / max(1, s.options.rounds - 1)
 
 
 def front_material(s) -> list[float]:

@@ -30,15 +30,21 @@ PRESSURE = 0.5
 # place of the card's strike, when it is more (a card closes to use it, so one or the other)
 RANGED = 1.0
 
+# id(card definition) -> (the definition, [(tokens, wounds)]): the definition is kept and checked,
+# since a game may bring other definitions under the same card ids (`new_game(defs=...)`); at
+# most _RANGED_MAX entries (games made from uploaded decks bring new definitions)
 _RANGED: dict = {}
+_RANGED_MAX = 4096
 
 
 def ranged_wounds(s, c) -> float:
     """The expected wounds the best ranged ability of card `c` deals a hero (0 if none; one
     that costs tokens only while `c` has them)."""
     d = s.defs[c.card]
-    best = _RANGED.get(d.id)
-    if best is None:
+    kept = _RANGED.get(id(d))
+    if kept is not None and kept[0] is d:
+        best = kept[1]
+    else:
         best = []
         for a in d.abilities:
             if a.timing != "activated" or a.reach != "ranged" or a.target != "one" \
@@ -50,13 +56,16 @@ def ranged_wounds(s, c) -> float:
                     w += sum(e.roll) / len(e.roll) if e.roll else e.amount
             if w > 0:
                 best.append((a.tokens, w))
-        _RANGED[d.id] = best
+        if len(_RANGED) >= _RANGED_MAX:
+            _RANGED.clear()
+        _RANGED[id(d)] = (d, best)
     return max((w for tokens, w in best if tokens <= (c.tokens or 0)), default=0.0)
 
 
 def pressure(s) -> list[float]:
-    """Per seat: the expected wounds one simple strike of each of its creatures that reach the
-    enemy hero now would deal it (0 for a seat whose enemy has no hero in the aux zone)."""
+    """Per seat: the expected wounds its creatures would deal the enemy hero in one turn: each
+    creature that reaches it now by one simple strike or by a ranged ability that wounds a hero,
+    the better of the two (`ranged_wounds`); 0 for a seat whose enemy has no hero in the aux zone."""
     out = [0.0, 0.0]
     heroes = [s.seats[p].hero for p in (0, 1)]
     cards, defs = s.cards, s.defs

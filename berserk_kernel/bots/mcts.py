@@ -124,6 +124,12 @@ def profile_key(game: str, players: int = 2) -> str:
     return "city2" if game == "city" and players == 2 else game
 
 
+def profile_evaluation(state):
+    """The leaf evaluation of `state`'s profile (`PROFILES`): what the apps' hint and review value
+    positions by, so their win chances are on the bot's own scale."""
+    return EVALUATIONS[PROFILES[game_key(state)]["evaluation"]]
+
+
 def game_key(state) -> str:
     """The key of `PROFILES` for a state: "berserk" (classic), "heroes", "city2" (2 players) or
     "city" (3-4 players)."""

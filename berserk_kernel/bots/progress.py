@@ -37,11 +37,16 @@ def _creatures(s) -> list[int]:
     return n
 
 
+def district_worth(s) -> float:
+    """A City district's worth this round: 3 points, rising to 3 + CITY_LATE in the last round."""
+    return 3.0 + CITY_LATE * max(0, s.round - 1) / max(1, s.options.rounds - 1)
+
+
 def progress_material(s) -> list[float]:
     """Per seat: `base.material` plus the progress terms above."""
     if s.GAME == "city":
-        late = CITY_LATE * max(0, s.round - 1) / max(1, s.options.rounds - 1)
-        return [(3.0 + late) * s.count_districts(p) + s.total_forces(p) + 0.5 * s.influence[p]
+        worth = district_worth(s)
+        return [worth * s.count_districts(p) + s.total_forces(p) + 0.5 * s.influence[p]
                 for p in range(s.players)]
     m = material(s)
     if s.phase != "battle":

@@ -11,7 +11,11 @@ from berserk_kernel.city import new_game as city_game
 from berserk_kernel.bots import Cancelled, GreedyBot, MCTSBot, RandomBot
 from berserk_kernel.bots.advice import (LEVELS, Advice, MoveReview, action_values, explain, make_bot, mark_of,
                                         review, suggest)
-from berserk_kernel.bots.base import Game
+from berserk_kernel.bots.base import Game, evaluate, in_setup
+from berserk_kernel.bots.city_eval import front_evaluate
+from berserk_kernel.bots.heroes_eval import hero_evaluate
+from berserk_kernel.bots import mcts
+from berserk_kernel.bots.mcts import profile_evaluation
 
 from .positions import GAMES, position
 
@@ -249,3 +253,28 @@ def test_the_order_hint_says_how_the_order_was_chosen():
         assert adv.order_look == "turns" and "первые ходы обоих игроков" in adv.reason["ru"]
     finally:
         advice.make_bot = plain
+
+
+
+@pytest.mark.parametrize("game, expected", [("berserk", evaluate), ("heroes", hero_evaluate), ("city", front_evaluate)])
+def test_the_hint_and_the_review_value_positions_by_the_profiles_evaluation(game, expected, monkeypatch):
+    """A hint's and a review's win chances are on the bot's own scale: the evaluation of the
+    game's profile (Heroes: the hero pressure; City with 2 players: the front line), also where
+    a hint has one move only and in the review's estimator."""
+    s = next(p for n in range(8, 60, 2)
+             if len(Game.choices(p := position(game, 2, n))) > 1 and not in_setup(p))
+    assert profile_evaluation(s) is expected
+    called = []
+
+    def spy(state):
+        called.append(state)
+        return expected(state)
+    name = next(k for k, v in mcts.EVALUATIONS.items() if v is expected)
+    monkeypatch.setitem(mcts.EVALUATIONS, name, spy)
+    acts = Game.choices(s)
+    action_values(s, acts[:2], Game.current_player(s), 2, seed=1, depth=0)
+    assert len(called) == 4
+    monkeypatch.setattr(Game, "choices", staticmethod(lambda state: acts[:1]))
+    a = suggest(s)
+    assert a.action == acts[0] and len(called) == 5
+    assert a.win_chance == (expected(s)[Game.current_player(s)] + 1) / 2

@@ -2,9 +2,9 @@
 import pytest
 
 from berserk_kernel.bots import MCTSBot, city_eval
-from berserk_kernel.bots.city_eval import CAPTURE, district_worth, exposure, front_evaluate, front_material
+from berserk_kernel.bots.city_eval import CAPTURE, exposure, front_evaluate, front_material
 from berserk_kernel.bots.mcts import EVALUATIONS, MATERIALS, PROFILES
-from berserk_kernel.bots.progress import CITY_LATE, progress_evaluate, progress_material
+from berserk_kernel.bots.progress import CITY_LATE, district_worth, progress_evaluate, progress_material
 from berserk_kernel.city import new_game
 from berserk_kernel.city.odds import battle_odds
 

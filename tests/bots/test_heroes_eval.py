@@ -2,10 +2,13 @@
 the enemy hero (its flyers and its ground creatures on the enemy's row 3, R-HEROES) counts."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from berserk_kernel.bots.base import HERO_LIFE, evaluate, material, squash
-from berserk_kernel.bots.heroes_eval import PRESSURE, hero_evaluate, hero_material, pressure
+from berserk_kernel.bots.heroes_eval import PRESSURE, hero_evaluate, hero_material, pressure, ranged_wounds
+from berserk_kernel.bots.mcts import EVALUATIONS, MATERIALS, PROFILES, MCTSBot
 
 from .positions import position
 
@@ -105,9 +108,21 @@ def test_an_ability_that_costs_tokens_presses_only_while_the_card_has_them():
 
 
 def test_the_heroes_profile_values_leaves_by_the_hero_pressure():
-    from berserk_kernel.bots.mcts import EVALUATIONS, MATERIALS, PROFILES, MCTSBot
     assert PROFILES["heroes"]["evaluation"] == "hero"
     assert EVALUATIONS["hero"] is hero_evaluate and MATERIALS["hero"] is hero_material
     bot = MCTSBot(playouts=2, seed=1, depth=None, rollout=None, evaluation=None, c=None)
     bot.analyse(position("heroes", 2, 60))
     assert bot._evaluate is hero_evaluate
+
+
+def test_other_definitions_under_the_same_card_id_are_read_again():
+    """The ranged-ability table is kept per definition object, not per card id: a game whose
+    definitions differ under the same ids (`new_game(defs=...)`) is read from its own."""
+    s = position("heroes", 2, 60)
+    before = pressure(s)
+    ranged = [u for u, c in s.cards.items() if c.zone in ("field", "aux") and ranged_wounds(s, c) > 0]
+    assert ranged and before != [0.0, 0.0]
+    t = s.clone()
+    t.defs = {k: dataclasses.replace(d, abilities=()) for k, d in s.defs.items()}
+    assert all(ranged_wounds(t, t.cards[u]) == 0.0 for u in ranged)
+    assert pressure(s) == before
