@@ -39,7 +39,7 @@ from ..core.messages import catalog
 from ..core.record import check_hash, replay
 from .base import Cancelled, Game, hidden_uids, in_setup, sample_world, seat_view
 from .squads import ORDER_WORLDS
-from .mcts import MCTSBot, profile_evaluation
+from .mcts import MCTSBot, profile_bot, profile_evaluation
 from .random import weighted_choice
 
 LEVELS = {"easy": 16, "normal": 40, "strong": 120}
@@ -102,9 +102,7 @@ def make_bot(level="normal", seed: int = 0) -> MCTSBot:
     sets the playouts; the rest (rollout depth and policy, evaluation, exploration, how the
     order decision and the squad are made) is the game's profile (`mcts.PROFILES`), the settings the tournament
     measures (classic Berserk's profile plays 40 playouts, the `normal` level)."""
-    return MCTSBot(playouts=level_playouts(level), seed=seed, depth=None, c=None, rollout=None,
-                   evaluation=None, order=None, relative=None, turns=None, widen=None, calibrate=None,
-                   squad=None)
+    return profile_bot(level_playouts(level), seed)
 
 
 def win_chance(value: float) -> float:

@@ -124,6 +124,16 @@ def profile_key(game: str, players: int = 2) -> str:
     return "city2" if game == "city" and players == 2 else game
 
 
+# the settings a bot may leave to the game's profile (None: taken from `PROFILES` per game)
+PROFILED = ("depth", "c", "rollout", "evaluation", "order", "relative", "turns", "widen", "calibrate", "squad")
+
+
+def profile_bot(playouts: int | None, seed: int = 0, **given) -> "MCTSBot":
+    """An `MCTSBot` that takes every setting of `PROFILED` not `given` from the game's profile
+    (what the apps' levels and the tournament play)."""
+    return MCTSBot(playouts=playouts, seed=seed, **{**dict.fromkeys(PROFILED), **given})
+
+
 def profile_evaluation(state):
     """The leaf evaluation of `state`'s profile (`PROFILES`): what the apps' hint and review value
     positions by, so their win chances are on the bot's own scale."""

@@ -34,7 +34,7 @@ from ..berserk import new_game as berserk_game
 from ..city import new_game as city_game
 from . import BOTS
 from .base import Game, players_of, seat_of
-from .mcts import PROFILES, profile_key
+from .mcts import PROFILES, profile_bot, profile_key
 
 SUITE = (("berserk", 2, "mcts", "random"), ("berserk", 2, "mcts", "greedy"),
          ("heroes", 2, "mcts", "random"), ("heroes", 2, "mcts", "greedy"),
@@ -99,10 +99,7 @@ def make_bot(kind: str, seed: int, playouts: int, depth: int | None, mcts: tuple
     """A bot of the tournament; MCTS takes the per-game depth and rollout of `mcts.PROFILES`
     unless `depth` or the `mcts` keywords name them."""
     if kind == "mcts":
-        return BOTS[kind](playouts=playouts, seed=seed, depth=depth,
-                          **{"rollout": None, "evaluation": None, "c": None, "order": None, "relative": None,
-                             "turns": None, "widen": None, "calibrate": None, "squad": None,
-                             **dict(mcts)})
+        return profile_bot(playouts, seed, depth=depth, **dict(mcts))
     return BOTS[kind](seed=seed)
 
 

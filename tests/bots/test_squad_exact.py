@@ -8,7 +8,7 @@ from berserk_kernel.berserk import new_game
 from berserk_kernel.bots import GreedyBot, MCTSBot
 from berserk_kernel.bots.advice import suggest
 from berserk_kernel.bots.base import Game, material
-from berserk_kernel.bots.mcts import PROFILES
+from berserk_kernel.bots.mcts import PROFILES, profile_bot
 from berserk_kernel.bots.squads import best_squad, is_buy_decision
 
 
@@ -67,8 +67,7 @@ def test_the_profile_buys_the_exact_squad_a_card_at_a_time_then_done():
     for uid in best_squad(s, seat):
         w.apply(f"buy #{uid}", history=False)
     expect = material(w)[seat]
-    bot = MCTSBot(playouts=8, seed=1, depth=None, c=None, rollout=None, evaluation=None, order=None,
-                  relative=None, turns=None, widen=None, calibrate=None, squad=None)
+    bot = profile_bot(8, seed=1)
     bought = []
     while s.active == seat and s.phase == "build":
         a = bot.step(s)
