@@ -31,7 +31,8 @@ from berserk_kernel.berserk.agents import WEIGHTS, choose, play_random
 from berserk_kernel.berserk.field import ADJACENT_SETS, CELLS, ORTHOGONAL
 from berserk_kernel.berserk.heroes import hire_candidates
 from berserk_kernel.berserk.queue import declarations, in_play, stage_allows
-from berserk_kernel.berserk.targets import abilities_of
+from berserk_kernel.berserk.targets import abilities_of, host_of, legal_targets, move_cells
+from berserk_kernel.berserk.triggers import points
 from berserk_kernel.core.dice import Dice
 
 
@@ -39,6 +40,27 @@ from berserk_kernel.core.dice import Dice
 
 def _act(*fields) -> Action:
     return Action(*fields)
+
+
+def old_declarations(s, uid, ab, fired=None) -> list:
+    """queue.declarations before its targets came from the reach tables (targets.legal_targets:
+    matches and _verdict_matched for every card in play)."""
+    if queue.check_source(s, queue._act(("use", uid, None, None, ab.id, ())), fired)[1] \
+            or queue.check_payment(s, s.cards[uid], ab):
+        return []
+    seat = s.cards[uid].owner
+    mode = ab.target
+    if mode == "host" and host_of(s, uid) is None:
+        return []
+    if mode in ("self", "host", "mass"):
+        return [_act("use", uid, None, None, ab.id, ())]
+    legal = legal_targets(s, uid, ab, seat, points(s, fired) if fired else ())
+    if mode == "choose":
+        lo, hi = ab.count
+        return [_act("use", uid, None, None, ab.id, combo) for k in range(lo, hi + 1) for combo in combinations(legal, k)]
+    if ab.needs_cell:
+        return [_act("use", uid, None, cell, ab.id, (t,)) for t in legal for cell in move_cells(s, t)]
+    return [_act("use", uid, None, None, ab.id, (t,)) for t in legal]
 
 
 def old_queue_candidates(s) -> list:
@@ -50,7 +72,7 @@ def old_queue_candidates(s) -> list:
             continue
         for ab in abilities_of(s, c.uid):
             if stage_allows(s, ab, None):
-                out.extend(declarations(s, c.uid, ab))
+                out.extend(old_declarations(s, c.uid, ab))
     if st == "queue":
         out.append(Action("pass"))
     return out
@@ -405,3 +427,37 @@ def test_answer_defend_and_fight_lists_are_their_checked_candidates(mode, seeds,
                 seen[st] = seen.get(st, 0) + 1
             s.apply(choose(s, dice, legal), history=False)
     assert all(seen.get(st, 0) >= least for st in ("queue", "pending:defend", "pending:choice")), seen
+
+
+@pytest.mark.parametrize("mode,seeds,fired,aimed", [("classic", range(800, 840), 100, 20), ("heroes", range(80, 86), 100, 0),
+                                                    ("vocab", range(100, 130), 100, 0)])
+def test_declarations_are_the_explaining_declarations(mode, seeds, fired, aimed, monkeypatch):
+    """`queue.declarations` takes the targets of an ability that is not a trigger's from the
+    reach tables: every call in play (a fired trigger's, as the settling queue and the
+    triggers stage ask them; a card with lasting effects' in battle and in answer) gives the
+    explaining `legal_targets` list."""
+    fast = queue.declarations
+    calls = {"fired": 0, "aimed": 0}
+
+    def checked(s, uid, ab, fired=None):
+        got = fast(s, uid, ab, fired)
+        assert got == old_declarations(s, uid, ab, fired), (mode, uid, ab.id, fired)
+        calls["fired"] += fired is not None
+        calls["aimed"] += fired is not None and ab.target in ("one", "choose") and bool(got)
+        return got
+
+    monkeypatch.setattr(queue, "declarations", checked)
+    for seed in seeds:
+        s = position(*VOCAB, seed=seed) if mode == "vocab" else new_game(seed=seed, mode=mode)
+        dice, rng = Dice(seed), random.Random(seed)
+        k = 0
+        while s.phase != "over" and k < 3000:
+            k += 1
+            legal = s.legal_actions()
+            if s.stage in ("battle", "queue"):      # every ability of the decider's cards in play
+                for u in in_play(s, s.to_move):
+                    for ab in abilities_of(s, u):
+                        checked(s, u, ab)
+            a = legal[rng.randrange(len(legal))] if k % 3 == 0 else choose(s, dice, legal)
+            s.apply(a, history=False)
+    assert calls["fired"] >= fired and calls["aimed"] >= aimed, calls

@@ -19,7 +19,7 @@ from .actions import Action
 from .effects import apply_effects
 from .interned import USE
 from .targets import abilities_of, ability_of, host_of, legal_targets, mass_cards, move_cells, target_verdict
-from .reach import Scan, infos
+from .reach import Scan, infos, plan, printed
 from .strike import resolve as strike_resolve
 from .triggers import chooser, points
 from .turn import check_victory
@@ -190,7 +190,13 @@ def declarations(s, uid, ab, fired=None) -> list[Action]:
     if mode in ("self", "host", "mass"):
         out = [_act(("use", uid, None, None, ab.id, ()))]
     else:
-        legal = legal_targets(s, uid, ab, seat, points(s, fired) if fired else ())
+        if mode == "trigger":
+            legal = legal_targets(s, uid, ab, seat, points(s, fired) if fired else ())
+        else:
+            # `targets.legal_targets` from the reach tables (no verdict built for each card
+            # refused: a fired trigger's declarations are asked at every turn start that fires
+            # one); tests/test_fastpath_candidates.py compares the two
+            legal = Scan(s).ability_targets(s.cards[uid], ab, seat, plan(ab), printed(ab, s.defs))
         if mode == "choose":
             lo, hi = ab.count
             out = [_act(("use", uid, None, None, ab.id, combo))
