@@ -289,7 +289,7 @@ def in_play(s, seat) -> list[int]:
 def do_use(s, a) -> None:
     c = s.cards[a.card]
     d = s.defs[c.card]
-    fired = fired_entry(s, a.card, a.ability)
+    fired = fired_entry(s, a.card, a.ability) if s.fired else None     # (none fired: not asked)
     ab, holder = ability_of(s, c.uid, a.ability)      # holder: the card definition with the ability
     seat = c.owner
     host = host_of(s, c.uid)

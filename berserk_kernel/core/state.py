@@ -172,7 +172,7 @@ class BaseState(Contract):
             if self._redo:             # what was undone belongs to another line of play now
                 self._redo.clear()
             self._unmarked()
-            if dice is None:           # (`_run` inline: this is search's path)
+            if dice is None:
                 self._perform(action)
             else:
                 self._perform_rolled(action, dice)
@@ -184,7 +184,10 @@ class BaseState(Contract):
         self._legal = None
         n_log, n_actions = len(self.log), len(self.actions)
         try:
-            self._run(action, dice)
+            if dice is None:           # (the dice given, if any, show their faces)
+                self._perform(action)
+            else:
+                self._perform_rolled(action, dice)
         except BaseException:
             self._rewind(mark)
             del self.log[n_log:]
@@ -194,13 +197,6 @@ class BaseState(Contract):
         self._undo.append((mark, n_log, n_actions, dice))
         self._redo.clear()
         return self
-
-    def _run(self, action, dice) -> None:
-        """The action's effects: the dice roll as usual, or show the faces given."""
-        if dice is None:
-            self._perform(action)
-        else:
-            self._perform_rolled(action, dice)
 
     def push(self, action):
         """python-chess spelling of `apply`."""
