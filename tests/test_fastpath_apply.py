@@ -29,7 +29,7 @@ import random
 
 import pytest
 
-from berserk_kernel.berserk import new_game
+from berserk_kernel.berserk import new_game, position
 from berserk_kernel.berserk import effects, turn, zones
 from berserk_kernel.berserk.agents import choose
 from berserk_kernel.core.dice import Dice
@@ -178,7 +178,9 @@ def test_who_has_creatures_equals_the_scan_of_each_seat():
                 c.seats[gone].aux = [u for u in c.seats[gone].aux if c.defs[c.cards[u].card].type != "creature"]
                 lost = [turn.has_creatures(c, 0), turn.has_creatures(c, 1)]
                 assert not lost[gone]
-                for at in (s.__dict__.get("_alive_at"), (rng.randrange(-1, 30), rng.randrange(-1, 30))):
+                aux = [-u for p in s.seats for u in p.aux] or [-1]
+                for at in (s.__dict__.get("_alive_at"), (rng.randrange(-1, 30), rng.randrange(-1, 30)),
+                           (rng.choice(aux), rng.choice(aux)), (rng.choice(aux), rng.randrange(30))):
                     c._alive_at = at
                     assert turn._alive(c) == lost
             if s.__dict__.get("_alive_at") is not None:
@@ -189,6 +191,32 @@ def test_who_has_creatures_equals_the_scan_of_each_seat():
                 assert turn._alive(s) == want
             asked += 1
     assert asked > 1000 and witnessed > 500, (asked, witnessed)
+
+
+def test_a_creature_of_an_auxiliary_zone_is_kept_as_its_uid():
+    """When a seat's only creatures are flyers in its auxiliary zone, `_alive` keeps the one it
+    found (its uid negated) and asks only for it next time; once that flyer is gone the seat is
+    looked at again: another flyer still counts, none left is none."""
+    s = position("A forest_archer c2", "B pass_eagle aux", "B pass_eagle aux", "B rune_menhir c6")
+    first, second = s.seats[1].aux
+    assert turn._alive(s) == [True, True]
+    assert s._alive_at == (s.cells.index(s.at("c2")), -first)
+    calls = []
+    real = turn.infos
+    try:
+        turn.infos = lambda defs: calls.append(1) or real(defs)
+        assert turn._alive(s) == [True, True] and not calls          # the witnesses answer alone
+        s.seats[1].aux.remove(first)                                  # the remembered flyer taken off
+        assert turn._alive(s) == [True, True] and calls               # looked at again: the other
+        assert s._alive_at[1] == -second
+        s.seats[1].aux.remove(second)
+        assert turn._alive(s) == [True, False]
+        s.seats[1].aux.append(first)                                  # back, the witness is good again
+        s._alive_at = (s._alive_at[0], -first)
+        calls.clear()
+        assert turn._alive(s) == [True, True] and not calls
+    finally:
+        turn.infos = real
 
 
 def _remove_dead_scan(s) -> None:

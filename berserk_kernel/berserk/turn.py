@@ -136,9 +136,10 @@ def has_creatures(s, seat: int) -> bool:
 def _alive(s) -> list:
     """[has_creatures(s, 0), has_creatures(s, 1)] in one pass over the field (after every action).
 
-    Where the last pass found a creature of each seat is kept (``_alive_at``: a cell, or -1 for
-    the seat's auxiliary zone; the position's own, carried by copies and undo marks): while a
-    creature of each seat is still there, both seats have one and the field is not scanned."""
+    Where the last pass found a creature of each seat is kept (``_alive_at``: a cell, or for a
+    creature in the seat's auxiliary zone its uid negated; the position's own, carried by copies
+    and undo marks): while a creature of each seat is still there, both seats have one and the
+    field is not scanned."""
     cards, cells = s.cards, s.cells
     sd = s.__dict__
     at = sd.get("_alive_at")
@@ -153,8 +154,8 @@ def _alive(s) -> list:
                     if defs[c0.card].type == "creature" and defs[c1.card].type == "creature":
                         return [True, True]
         else:
-            info = infos(s.defs)
-            if _there(s, 0, i0, cards, info, cells) and _there(s, 1, i1, cards, info, cells):
+            defs = s.defs
+            if _there(s, 0, i0, cards, defs, cells) and _there(s, 1, i1, cards, defs, cells):
                 return [True, True]
     info = infos(s.defs)
     alive = [False, False]
@@ -171,21 +172,26 @@ def _alive(s) -> list:
                 return alive
     for seat in (0, 1):
         if not alive[seat]:
-            alive[seat] = any(info[cards[u].card].creature for u in s.seats[seat].aux)
+            for u in s.seats[seat].aux:
+                if info[cards[u].card].creature:
+                    alive[seat] = True
+                    found[seat] = -u          # (uids start at 1: a negative witness is an aux card)
+                    break
     if alive[0] and alive[1]:
         sd["_alive_at"] = tuple(found)
     return alive
 
 
-def _there(s, seat: int, i: int, cards, info, cells) -> bool:
-    """Is there still a creature of `seat` where `_alive` found one (cell `i`, or -1: aux)?"""
+def _there(s, seat: int, i: int, cards, defs, cells) -> bool:
+    """Is there still a creature of `seat` where `_alive` found one (cell `i`; `i` < 0: the card
+    -i in the seat's auxiliary zone)?"""
     if i < 0:
-        return any(info[cards[u].card].creature for u in s.seats[seat].aux)
+        return -i in s.seats[seat].aux and defs[cards[-i].card].type == "creature"
     u = cells[i]
     if u is None:
         return False
     c = cards[u]
-    return c.owner == seat and info[c.card].creature
+    return c.owner == seat and defs[c.card].type == "creature"
 
 
 def check_victory(s) -> bool:
