@@ -34,12 +34,16 @@ def fire_turn_start(s, seat: int, starts: bool | None = None) -> None:
             info[cards[u].card].turn_start for u in s.cells if u is not None and cards[u].owner == seat)
     if not starts:
         return
-    # the player's cards in play (the field's cells, the auxiliary zone, the attached ones), in
-    # the order of the card table, picked from it at C speed
-    mine = {u for u in s.cells if u is not None and cards[u].owner == seat}
-    mine.update(p.aux)
-    mine.update(p.attached)
-    for uid in list(filter(mine.__contains__, cards)):
+    # the player's cards in play (the field's cells, the auxiliary zone, the attached ones) whose
+    # definition has a turn-start trigger (`fire` reads the same abilities: the others would find
+    # none), fired in the order of the card table (read only when there are several: most turns
+    # one card fires, and the table holds every card of the game)
+    mine = [u for u in s.cells if u is not None and cards[u].owner == seat and info[cards[u].card].turn_start]
+    mine += [u for u in p.aux + p.attached if info[cards[u].card].turn_start]
+    if len(mine) > 1:
+        chosen = set(mine)
+        mine = [u for u in cards if u in chosen]
+    for uid in mine:
         fire(s, "turn_start", uid)
 
 

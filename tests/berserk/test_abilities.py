@@ -500,3 +500,22 @@ def test_the_demo_set_carries_every_ability_kind_and_effect():
     assert {e.op for a in abilities for e in a.effects} == set(OPS)
     costs = {k for a in abilities for k in ("close", "sacrifice", "tokens", "wounds") if getattr(a, k)}
     assert costs == {"close", "sacrifice", "tokens", "wounds"}
+
+
+def test_HR_simultaneous_triggers_turn_start_triggers_fire_in_the_order_of_the_card_table():
+    """Several turn-start triggers of the player whose turn begins fire together, in the order
+    of the card table (not the field's order, not the uids'); a card without one fires nothing."""
+    s = position("A gorge_warden c2", "B oak_guardian e5 wounds=1 uid=9", "B forest_archer b5 uid=5",
+                 "B bog_troll a5 wounds=1 uid=3", active=0, turn=3)
+    s.cards[3] = s.cards.pop(3)                   # by hand: the table's order is 1, 5, 9, 3
+    assert list(s.cards) == [1, 5, 9, 3] and s.cells.index(3) < s.cells.index(9)
+    n = len(s.log)
+    s.apply("end")
+    assert [(f["card"], f["ability"]) for f in s.fired] == [(9, "regrowth"), (3, "regrowth")]
+    fired = [e.data["card"] for e in s.log[n:] if e.kind == "trigger"]
+    assert fired == [9, 3] and s.stage == "triggers"
+    s.undo()
+    s.cards[9].card = "forest_archer"         # by hand: only one trigger left to fire
+    s.apply("end")
+    assert [f["card"] for f in s.fired] in ([], [3])
+    assert [e.data["card"] for e in s.log[n:] if e.kind == "trigger"] == [3]
