@@ -64,7 +64,8 @@ class Advice:
                                       # the order decision by the squads look (squads.order_values),
                                       # "build" (classic: both squads built) or "turns" (Heroes:
                                       # the first turns played); "squad": a purchase of the exact
-                                      # squad (squads.best_squad); "" otherwise
+                                      # squad (squads.best_squad); "place": a placement of the
+                                      # formation (formation.formation); "" otherwise
 
 
 @dataclass(frozen=True)
@@ -272,6 +273,10 @@ def suggest(state, level="normal", seed: int = 0, progress=None, cancel=None) ->
         # the purchase comes from the exact squad search (squads.best_squad), not from playouts
         parts = [_dice_note(state, best, seat), _message("squad_exact")]
         return Advice(best, win, _join(parts), ("BR-7.3", "BR-7.5"), alternatives, setup, "squad")
+    if bot.places_formation(state):
+        # the placement comes from the formation (formation.formation), not from playouts
+        parts = [_dice_note(state, best, seat), _message("place_formation")]
+        return Advice(best, win, _join(parts), ("BR-8.1", "BR-8.2", "BR-8.5"), alternatives, setup, "place")
     tail = "_setup" if setup else ""          # in the set-up the win chance is not named
     parts = [odds[0] if odds else _dice_note(state, best, seat),
              _message("search" + tail, n=bot.last_iterations, v=visits, win=_pct(win)) if visits else

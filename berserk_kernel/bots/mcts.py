@@ -40,8 +40,11 @@ absolute values (the squashed mean root lead plus the change, monotone), as the 
 with N=2 and a `depth` large enough the rollout plays the rest of the mover's turn and the
 opponent's whole reply (a creature that struck is closed and open to the reply, BR-10).
 
-`depth`, `rollout`, `evaluation`, `c`, `order`, `relative`, `turns`, `widen` or `calibrate`
-left as None are taken per game from `PROFILES` (the tournament does so).
+`place="formation"` places a classic squad by `formation.formation` (fighters in front, cards
+that act from afar behind them) instead of by the search, which values every placement at 0.
+
+`depth`, `rollout`, `evaluation`, `c`, `order`, `relative`, `turns`, `widen`, `calibrate`, `squad`
+or `place` left as None are taken per game from `PROFILES` (the tournament does so).
 """
 from __future__ import annotations
 
@@ -55,6 +58,7 @@ from .random import weighted_choice
 from .city_eval import front_evaluate, front_material
 from .progress import progress_evaluate, progress_material
 from .rollout import POLICIES
+from .formation import formation_action, is_place_decision
 from .squads import best_squad, is_buy_decision, is_order_decision, order_values
 from .threat import reply_threat, threat_evaluate
 from .heroes_eval import hero_evaluate, hero_material
@@ -91,8 +95,14 @@ DEFAULT_DEPTH = 16
 # Since session 9 classic Berserk buys its squad by exact search (squad="exact",
 # squads.best_squad: the most material the crystals buy) instead of by the search, whose squads
 # were 3 points poorer than the greedy bot's with the darkness deck (docs/bots.md, session 9)
+# Since session 11 classic Berserk places its squad by a formation (place="formation",
+# formation.py: fighters in front, cards that act from afar behind them, artifacts and the cards
+# that leave at the reveal last) instead of by the search, which placed at random (every placement
+# is worth 0 to the prior): the darkness deck's games against greedy on seeds 7100.. 22-24-14
+# (the search's 14-32-14), on 7300.. 24-25-11 (13-30-17; docs/bots.md, session 11, helper B)
 PROFILES = {"berserk": {"playouts": 40, "depth": 80, "rollout": "greedy", "evaluation": "material", "c": 0.25,
-                        "order": "search", "relative": True, "turns": 2, "widen": 6, "squad": "exact"},
+                        "order": "search", "relative": True, "turns": 2, "widen": 6, "squad": "exact",
+                        "place": "formation"},
             "heroes": {"playouts": 40, "depth": 4, "rollout": "random", "evaluation": "hero", "c": 0.7,
                        "order": "search"},
             "city2": {"playouts": 10, "depth": 4, "rollout": "greedy", "evaluation": "front", "c": 0.7,
@@ -106,6 +116,9 @@ ORDERS = ("search", "squads")
 # how a classic seat buys its squad: "search" like any other decision, or "exact": the squad of
 # the most material (squads.best_squad)
 SQUADS = ("search", "exact")
+# how a classic seat places its squad: "search" like any other decision, or "formation": by
+# `formation.formation` (fighters in front, cards that act from afar behind, BR-8.1, BR-8.2)
+PLACES = ("search", "formation")
 
 # leaf evaluations: `base.evaluate` (material lead), `progress.progress_evaluate`, or City's
 # `city_eval.front_evaluate` (the progress lead less the district each side is likely to lose next),
@@ -125,7 +138,8 @@ def profile_key(game: str, players: int = 2) -> str:
 
 
 # the settings a bot may leave to the game's profile (None: taken from `PROFILES` per game)
-PROFILED = ("depth", "c", "rollout", "evaluation", "order", "relative", "turns", "widen", "calibrate", "squad")
+PROFILED = ("depth", "c", "rollout", "evaluation", "order", "relative", "turns", "widen", "calibrate", "squad",
+            "place")
 
 
 def profile_bot(playouts: int | None, seed: int = 0, **given) -> "MCTSBot":
@@ -202,7 +216,7 @@ class MCTSBot:
                  evaluation: str | None = "material", widen: int | None = 0, final: str = "mean",
                  calibrate: bool | None = False, prior_threat: bool = False, order: str | None = "search",
                  relative: bool | None = False, turns: int | None = 0,
-                 squad: str | None = "search"):
+                 squad: str | None = "search", place: str | None = "search"):
         if playouts is None and time_ms is None:
             playouts = DEFAULT_PLAYOUTS
         self.playouts, self.time_ms = playouts, time_ms
@@ -231,6 +245,9 @@ class MCTSBot:
         if squad is not None and squad not in SQUADS:
             raise ValueError(f"unknown squad {squad!r}; known: {', '.join(SQUADS)}")
         self.squad = squad
+        if place is not None and place not in PLACES:
+            raise ValueError(f"unknown place {place!r}; known: {', '.join(PLACES)}")
+        self.place = place
         self._prior_values: dict = {}
         self._widen, self._calibrate = widen, calibrate
         self.last_iterations = 0
@@ -257,6 +274,8 @@ class MCTSBot:
         real = {str(a): a for a in Game.choices(state)}
         if self.buys_exact(state):
             return self._buy_exact(state, seat, real, progress)
+        if self.places_formation(state):
+            return self._place_formation(state, seat, real, progress)
         # the settings left as None come from the game's profile, fixed for this analysis
         profile = PROFILES[game_key(state)]
         self._depth = self.depth if self.depth is not None else profile["depth"]
@@ -339,6 +358,28 @@ class MCTSBot:
             progress(1.0)
         self.last_root, self._rank, self._prior_values, self.last_iterations = {}, {}, {}, 0
         return [(real[key], 0.0, 0)] + [(a, 0.0, 0) for k, a in sorted(real.items()) if k != key]
+
+    def places_formation(self, state) -> bool:
+        """Is `state` a classic placement decision, and does this bot place by
+        `formation.formation` (its `place`, or the game's profile) rather than by the search?"""
+        how = self.place if self.place is not None else PROFILES[game_key(state)].get("place", "search")
+        return how == "formation" and is_place_decision(state)
+
+    def _place_formation(self, state, seat: int, real: dict, progress=None) -> list:
+        """The placement of the formation (`formation.formation_action`, on the seat's view: its
+        own squad is open to it) first, the other actions after it; no playout (0 visits). A
+        placement changes no material, so every action gets the value of the position itself (the
+        evaluation of the bot's or the profile's, on the view)."""
+        view = self.view(state, seat)
+        key = str(formation_action(view, seat))
+        if key not in real:
+            key = next(iter(real))
+        evaluation = self.evaluation if self.evaluation is not None else PROFILES[game_key(state)]["evaluation"]
+        value = EVALUATIONS[evaluation](view)[seat]
+        if progress is not None:
+            progress(1.0)
+        self.last_root, self._rank, self._prior_values, self.last_iterations = {}, {}, {}, 0
+        return [(real[key], value, 0)] + [(a, value, 0) for k, a in sorted(real.items()) if k != key]
 
     def orders_by_squads(self, state) -> bool:
         """Is `state` the order decision, and does this bot make it by the squads each choice

@@ -80,7 +80,8 @@ PROFILE_NAMES = {"berserk": "classic Berserk", "heroes": "Heroes", "city2": "Cit
 MCTS_OPTIONS = {"rollout": str, "eps": float, "c": float, "prior_visits": int, "chance": str, "evaluation": str,
                 "widen": int, "final": str, "calibrate": lambda v: v.lower() in ("1", "true", "yes"),
                 "prior_threat": lambda v: v.lower() in ("1", "true", "yes"), "order": str,
-                "relative": lambda v: v.lower() in ("1", "true", "yes"), "turns": int, "squad": str}
+                "relative": lambda v: v.lower() in ("1", "true", "yes"), "turns": int, "squad": str,
+                "place": str}
 
 
 def parse_mcts(text: str) -> tuple:
@@ -179,6 +180,7 @@ class Table:
                              + (f", rollouts of {p['turns']} turns" if p.get("turns") else "")
                              + (f", widen {p['widen']}" if p.get("widen") else "")
                              + (", squads by exact search" if p.get("squad") == "exact" else "")
+                             + (", placement by formation" if p.get("place") == "formation" else "")
                              for g, p in PROFILES.items())
         told = f"{st.playouts} playouts" if st.playouts is not None else ""
         told += (", " if told else "") + f"depth {st.depth}" if st.depth is not None else ""

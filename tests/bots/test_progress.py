@@ -110,7 +110,7 @@ def test_tournament_table_names_the_profiles_or_the_settings_told():
     table = Table([Pairing("heroes", 2, "mcts", "greedy")])
     text = table.markdown(Settings(seed=7000, turn_limit=50))
     assert "per game (unless told): classic Berserk: 40 playouts, depth 80, greedy rollouts, material evaluation, c 0.25, " \
-           "relative values, rollouts of 2 turns, widen 6, squads by exact search; " \
+           "relative values, rollouts of 2 turns, widen 6, squads by exact search, placement by formation; " \
            "Heroes: 40 playouts, depth 4, random rollouts, hero evaluation, c 0.7; " \
            "City 2 players: 10 playouts, depth 4, greedy rollouts, front evaluation, c 0.7; " \
            "City 3-4 players: 10 playouts, depth 4, greedy rollouts, material evaluation, c 0.7;" in text
