@@ -139,10 +139,10 @@ WORDS: dict[str, tuple[str, str]] = {
                          "The computer tried every set of cards from the deal your crystals can buy and chose the "
                          "strongest squad, counting each card's cost plus 2 for each of its lives. This card is part "
                          "of it. It names no chance to win yet: the players are still setting up."),
-    "hint_order_place": ("Компьютер ставит отряд строем: вперёд, ближе к врагу, — бойцов с самыми сильными ударами "
-                         "и самыми живучих, за ними — тех, кто действует издалека, в последние клетки — артефакты и "
+    "hint_order_place": ("Компьютер советует ставить отряд строем: вперёд, ближе к врагу, — бойцов с самыми сильными "
+                         "ударами и самых живучих, за ними — тех, кто действует издалека, в последние клетки — артефакты и "
                          "карты, которые после вскрытия уйдут с поля. Эта карта встаёт на своё место в этом строю.",
-                         "The computer places the squad in formation: in front, nearest the enemy, the fighters "
+                         "The computer suggests placing the squad in formation: in front, nearest the enemy, the fighters "
                          "with the strongest blows and the most lives; behind them the cards that act from afar; in "
                          "the last cells the artifacts and the cards that leave the field after the reveal. This "
                          "card goes to its place in that formation."),

@@ -23,8 +23,9 @@ the central columns), and the cards by `front_value`, highest to the frontmost c
   equipment and symbiotes onto a creature, BR-8.5): `LEAVES` (-100), the last cells, so the holes
   they leave are behind the line.
 
-Ties go to the smaller uid. The bot places the card of the plan whose cell is open now; the plan is
-made again at each placement from the cards left (the same plan: nothing else changes meanwhile).
+Ties go to the smaller uid. The bot places, of the cards whose planned cell is open now, the one
+with the highest front value; the plan is made again at each placement from the cards left (the
+same plan: nothing else changes meanwhile).
 It reads only the seat's own squad and which cells are taken, both open to the seat.
 """
 from __future__ import annotations
@@ -81,11 +82,12 @@ def formation(s, seat: int) -> dict:
 
 
 def formation_action(s, seat: int, actions=None):
-    """The placement of `formation(s, seat)` that is legal now (the card whose planned cell is in
-    the open tier), else the first legal action."""
+    """The placement of `formation(s, seat)` that is legal now: of the cards whose planned cell is
+    in the open tier, the one with the highest front value (the strongest fighter goes to the
+    front first, which is what the hint names), else the first legal action."""
     actions = Game.choices(s) if actions is None else actions
-    plan = formation(s, seat)
-    for a in actions:
-        if getattr(a, "kind", "") == "place" and plan.get(a.card) == a.cell:
-            return a
+    legal = {(a.card, a.cell): a for a in actions if getattr(a, "kind", "") == "place"}
+    for card, cell in formation(s, seat).items():       # highest front value first
+        if (card, cell) in legal:
+            return legal[card, cell]
     return actions[0]

@@ -76,6 +76,10 @@ def test_a_whole_placement_by_the_formation_is_legal_and_ends_where_planned():
         a = bot.step(s)
         assert str(a) in {str(x) for x in Game.choices(s)}
         assert plan[a.card] == a.cell
+        # of the cards whose planned cell is open now, the one with the highest front value
+        open_now = [u for u in formation(s, 0) if Game.kind(a) == "place"
+                    and any(x.card == u and x.cell == plan[u] for x in Game.choices(s))]
+        assert a.card == open_now[0]
         s.apply(a)
     assert {u: s.cards[u].cell for u in plan} == plan
 
@@ -90,8 +94,9 @@ def test_the_option_changes_the_placement():
                            place="formation").step(s)
     assert plan[by_formation.card] == by_formation.cell
     # the search puts the Bonewing Wyrm (a flyer: it leaves its cell at the reveal) on the front
-    # row's centre; the formation puts the Nomad Spearman there and the wyrm in the last row
-    assert (str(by_search), str(by_formation)) == ("place #82 c3", "place #66 b2")
+    # row's centre; the formation puts the Nomad Spearman there (its strongest fighter, placed
+    # first) and the wyrm in the last row
+    assert (str(by_search), str(by_formation)) == ("place #82 c3", "place #69 c3")
     name = {u: s.defs[s.cards[u].card].id for u in plan}
     assert (name[82], cell_name(plan[82])) == ("bonewing_wyrm", "a1")
     assert (name[69], cell_name(plan[69])) == ("nomad_spearman", "c3")
@@ -113,16 +118,18 @@ def test_the_placement_hint_names_the_formation():
     adv = suggest(s, level=8, seed=1)
     assert not adv.setup and Game.kind(adv.action) == "place" and adv.order_look == "place"
     assert adv.rule_ids == ("BR-8.1", "BR-8.2", "BR-8.5")
-    assert str(adv.action) == str(formation_action(s, 0)) == "place #66 b2"
+    # the strongest fighter first, to the front row's centre (a card of the plan whose cell is
+    # open too, as the Mistress of the Mires' b2, comes later)
+    assert str(adv.action) == str(formation_action(s, 0)) == "place #69 c3"
     # no playouts; a placement changes no material: every action has the position's own value
     assert all(n == 0 for _a, _v, n in adv.alternatives)
     value = evaluate(seat_view(s, 0))[0]
     assert value != 0.0 and {w for _a, w, _n in adv.alternatives} == {win_chance(value)} == {adv.win_chance}
-    assert "ставит отряд строем" in adv.reason["ru"] and "places the squad in formation" in adv.reason["en"]
+    assert "ставить отряд строем" in adv.reason["ru"] and "placing the squad in formation" in adv.reason["en"]
 
 
 def test_the_apps_hint_says_the_card_goes_to_its_place_in_the_formation():
     from widgets.bot_advice import why_words
     adv = suggest(placing(3), level=8, seed=1)
-    assert why_words(adv, None, lambda a, lang: str(a), "ru").startswith("Компьютер ставит отряд строем")
+    assert why_words(adv, None, lambda a, lang: str(a), "ru").startswith("Компьютер советует ставить отряд строем")
     assert why_words(adv, None, lambda a, lang: str(a), "en").endswith("goes to its place in that formation.")

@@ -143,10 +143,17 @@ def test_berserk_against_the_computer_whole_game_hint_and_analysis(page, open_no
     expect(app.loc(".bot-box select").first).to_have_value(re.compile(".+"))
     started = time.monotonic()
     moves = 0
-    hinted = False
+    hinted = placed = False
     while app.my_turn("A"):
         opts = app.options()
         assert opts and all("[" not in o for o in opts)
+        if not placed and any(o.startswith("Положить") for o in opts):
+            words = app.hint()
+            assert words in opts and words.startswith("Положить")    # a legal placement
+            # the classic profile places by the formation (bots.formation), no playouts
+            said = app.loc(".bot-hint-text").inner_text()
+            assert "советует ставить отряд строем" in said and "BR-8.1" in said, said
+            placed = True
         if not hinted and any(o.startswith("Купить") for o in opts):
             words = app.hint()
             assert words in opts                                     # the hint is a legal action
@@ -171,7 +178,7 @@ def test_berserk_against_the_computer_whole_game_hint_and_analysis(page, open_no
             app.act(lambda: app.apply_from_list(opts[0]))
         moves += 1
         assert time.monotonic() - started < GAME_S and moves < 60
-    assert hinted
+    assert hinted and placed
     print("berserk game", moves, round(time.monotonic() - started, 1), "stale reads:", app.stale)
     assert len(app.stale) <= 2, app.stale
     expect(app.loc(".app-status")).to_contain_text("Партия окончена")
