@@ -342,8 +342,7 @@ class MCTSBot:
     def buys_exact(self, state) -> bool:
         """Is `state` a classic squad-buying decision, and does this bot buy by `squads.best_squad`
         (its `squad`, or the game's profile) rather than by the search?"""
-        how = self.squad if self.squad is not None else PROFILES[game_key(state)].get("squad", "search")
-        return how == "exact" and is_buy_decision(state)
+        return self._profiled(state, "squad") == "exact" and is_buy_decision(state)
 
     def _buy_exact(self, state, seat: int, real: dict, progress=None) -> list:
         """The squad of the most material (`squads.best_squad`, on the seat's view: its own deal
@@ -354,16 +353,12 @@ class MCTSBot:
         key = f"buy #{buy[0]}" if buy else "done"
         if key not in real:
             key = "done" if "done" in real else next(iter(real))
-        if progress is not None:
-            progress(1.0)
-        self.last_root, self._rank, self._prior_values, self.last_iterations = {}, {}, {}, 0
-        return [(real[key], 0.0, 0)] + [(a, 0.0, 0) for k, a in sorted(real.items()) if k != key]
+        return self._chosen_by_rule(real, key, 0.0, progress)
 
     def places_formation(self, state) -> bool:
         """Is `state` a classic placement decision, and does this bot place by
         `formation.formation` (its `place`, or the game's profile) rather than by the search?"""
-        how = self.place if self.place is not None else PROFILES[game_key(state)].get("place", "search")
-        return how == "formation" and is_place_decision(state)
+        return self._profiled(state, "place") == "formation" and is_place_decision(state)
 
     def _place_formation(self, state, seat: int, real: dict, progress=None) -> list:
         """The placement of the formation (`formation.formation_action`, on the seat's view: its
@@ -371,21 +366,30 @@ class MCTSBot:
         placement changes no material, so every action gets the value of the position itself (the
         evaluation of the bot's or the profile's, on the view)."""
         view = self.view(state, seat)
-        key = str(formation_action(view, seat))
-        if key not in real:
-            key = next(iter(real))
-        evaluation = self.evaluation if self.evaluation is not None else PROFILES[game_key(state)]["evaluation"]
-        value = EVALUATIONS[evaluation](view)[seat]
+        # the legal placements of the view are the position's (the seat's own squad and cells)
+        key = str(formation_action(view, seat, list(real.values())))
+        value = EVALUATIONS[self._profiled(state, "evaluation")](view)[seat]
+        return self._chosen_by_rule(real, key, value, progress)
+
+    def _chosen_by_rule(self, real: dict, key: str, value: float, progress=None) -> list:
+        """The analysis of a decision made by a rule, not by playouts (`_buy_exact`,
+        `_place_formation`): the action `key` of `real` first, the others after it in text
+        order, every one with `value` and 0 visits; no root is kept."""
         if progress is not None:
             progress(1.0)
         self.last_root, self._rank, self._prior_values, self.last_iterations = {}, {}, {}, 0
         return [(real[key], value, 0)] + [(a, value, 0) for k, a in sorted(real.items()) if k != key]
 
+    def _profiled(self, state, name: str, default: str = "search"):
+        """This bot's setting `name`, or when it is None the game's profile's (`default` when the
+        profile has none)."""
+        mine = getattr(self, name)
+        return mine if mine is not None else PROFILES[game_key(state)].get(name, default)
+
     def orders_by_squads(self, state) -> bool:
         """Is `state` the order decision, and does this bot make it by the squads each choice
         leads to (its `order`, or the game's profile) rather than by the search?"""
-        how = self.order if self.order is not None else PROFILES[game_key(state)].get("order", "search")
-        return how == "squads" and is_order_decision(state)
+        return self._profiled(state, "order") == "squads" and is_order_decision(state)
 
     def _order_by_squads(self, state, view, seat: int, out: list) -> list:
         """The order decision of Berserk ranked by the squads each choice leads to
